@@ -1,0 +1,34 @@
+# Every target bootstraps .venv on first use, so `make run` and `make test` work on a fresh clone.
+VENV   := .venv
+PY     := $(VENV)/bin/python
+STAMP  := $(VENV)/.installed-stamp
+PYTHON ?= python3
+HOST   ?= 127.0.0.1
+PORT   ?= 8000
+
+.PHONY: run test lint bench play clean
+
+$(STAMP): pyproject.toml
+	test -x $(PY) || $(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install -q --upgrade pip
+	$(PY) -m pip install -q -e '.[dev,research,postgres]'
+	touch $(STAMP)
+
+run: $(STAMP)  ## the web table on http://$(HOST):$(PORT), bots at the table, SQLite
+	$(VENV)/bin/tricktable serve --host $(HOST) --port $(PORT)
+
+play: $(STAMP)  ## a terminal game of Megalomania against bots
+	$(VENV)/bin/tricktable play megalomania --players 4
+
+lint: $(STAMP)
+	$(VENV)/bin/ruff check src tests benchmarks
+	$(VENV)/bin/mypy
+
+test: lint  ## ruff, mypy --strict, then every test
+	$(VENV)/bin/pytest -n 2 tests
+
+bench: $(STAMP)  ## engine speed as ratios against OpenSpiel measured in the same run
+	$(PY) benchmarks/run.py
+
+clean:
+	rm -rf $(VENV) .mypy_cache .ruff_cache .pytest_cache

@@ -1,0 +1,16 @@
+"""The engine: the one decision model every part of tricktable speaks (see DESIGN.md)."""
+
+from tricktable.engine.actions import Action
+from tricktable.engine.errors import BadOptions, IllegalAction, ParseError, TricktableError, UnknownGame
+from tricktable.engine.events import Event
+from tricktable.engine.game import Game
+from tricktable.engine.options import option
+from tricktable.engine.record import GameRecord
+from tricktable.engine.registry import available, game_class, load_game, new_game
+from tricktable.engine.rng import Rng
+from tricktable.engine.state import Observation, State
+
+__all__ = [
+    "Action", "BadOptions", "Event", "Game", "GameRecord", "IllegalAction", "Observation", "ParseError", "Rng",
+    "State", "TricktableError", "UnknownGame", "available", "game_class", "load_game", "new_game", "option",
+]

@@ -1,0 +1,22 @@
+"""Actions: small immutable values with one canonical text and a stable integer index.
+
+A game builds its whole action space once (``Game.actions``), so every ``Action`` a state hands out is
+an interned member of that table: ``legal_actions()`` allocates no actions, membership tests hit the
+identity shortcut, and ``game.actions[a.index] is a``. Games subclass ``Action`` to carry their
+payload (the card played, the colour named); subclasses are frozen dataclasses too.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True, slots=True)
+class Action:
+    """One choice a player can make. ``str(action)`` is its canonical text (``play B15*``)."""
+
+    index: int
+    text: str
+
+    def __str__(self) -> str:
+        return self.text

@@ -1,0 +1,91 @@
+"""A game: its rules, its player count and its options. ``Game.new_state(seed)`` starts a deal.
+
+Options belong to the ``Game`` (as in OpenSpiel's ``load_game``), not to each state: the action space
+and its size (``num_actions``) are computed from them, and every state of one game shares that table.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
+
+from tricktable.engine import options as opts
+from tricktable.engine.actions import Action
+from tricktable.engine.errors import BadOptions, ParseError
+from tricktable.engine.events import Event
+
+if TYPE_CHECKING:
+    from tricktable.engine.state import State
+
+OptionsT = TypeVar("OptionsT")
+
+
+class Game(ABC, Generic[OptionsT]):
+    """The rules of one game for a fixed number of players and fixed options."""
+
+    name: ClassVar[str]
+    title: ClassVar[str]
+    min_players: ClassVar[int]
+    max_players: ClassVar[int]
+    options_type: ClassVar[type[Any]]
+    version: ClassVar[str] = "1"
+
+    def __init__(self, players: int, options: OptionsT | None = None, **values: Any) -> None:
+        if not self.min_players <= players <= self.max_players:
+            raise BadOptions(f"{self.title} is for {self.min_players}-{self.max_players} players, not {players}")
+        self.players = players
+        if options is None:
+            options = opts.build(self.options_type, values)
+        elif values:
+            raise BadOptions("give options either as an options object or as keywords, not both")
+        self.options: OptionsT = options
+        self.check_options()
+        self.actions: list[Action] = self.build_actions()
+        self._by_text = {a.text: a for a in self.actions}
+        if any(a.index != i for i, a in enumerate(self.actions)):
+            raise AssertionError(f"{self.name}: action indices must equal their table positions")
+
+    # --- what each game provides ---------------------------------------------------------------
+
+    @abstractmethod
+    def build_actions(self) -> list[Action]:
+        """The whole action space for these options; ``actions[i].index == i``."""
+
+    @abstractmethod
+    def new_state(self, seed: int) -> State:
+        """A new game, dealt from ``seed``."""
+
+    def check_options(self) -> None:
+        """Raise ``BadOptions`` when the options do not fit together or the player count."""
+
+    def describe_action(self, action: Action, lang: str = "en") -> str:
+        """The action in plain words for a person."""
+        return str(action)
+
+    def describe_event(self, event: Event, lang: str = "en") -> str:
+        """An event as one line of the game log."""
+        return event.kind
+
+    # --- the action table ----------------------------------------------------------------------
+
+    @property
+    def num_actions(self) -> int:
+        return len(self.actions)
+
+    def action_index(self, action: Action) -> int:
+        return action.index
+
+    def action(self, index: int) -> Action:
+        return self.actions[index]
+
+    def parse_action(self, text: str) -> Action:
+        """The action whose canonical text is ``text`` (spaces folded)."""
+        action = self._by_text.get(" ".join(text.split()))
+        if action is None:
+            raise ParseError(f"{text!r} is not a {self.title} action (for example: {self.actions[0]})")
+        return action
+
+    def __repr__(self) -> str:
+        changed = opts.changed(self.options)
+        extra = "".join(f", {k}={v!r}" for k, v in changed.items())
+        return f"{type(self).__name__}(players={self.players}{extra})"

@@ -1,0 +1,171 @@
+"""The State interface every driver speaks: bots, the terminal, the web, simulations and RL envs.
+
+A state is mutable. ``apply`` is the only way to change it, and ``legal_actions`` the only definition of
+legality: ``apply`` checks membership, then calls the game's trusted ``_step``, which search code may
+reach directly with ``apply(action, check=False)``.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from typing import TYPE_CHECKING, Any, Self
+
+from tricktable.engine import options as opts
+from tricktable.engine.actions import Action
+from tricktable.engine.errors import IllegalAction
+from tricktable.engine.events import Event
+from tricktable.engine.record import GameRecord
+from tricktable.engine.rng import Rng
+
+if TYPE_CHECKING:
+    from tricktable.engine.game import Game
+
+Observation = dict[str, Any]
+
+
+class State(ABC):
+    """One game in progress. Subclasses keep their data small (ints, lists, tuples) so ``clone`` is cheap."""
+
+    game: Game[Any]
+    seed: int
+    rng: Rng
+    history: list[tuple[int, Action]]
+    events: list[Event]
+
+    def __init__(self, game: Game[Any], seed: int) -> None:
+        self.game = game
+        self.seed = seed
+        self.rng = Rng(seed)
+        self.history = []
+        self.events = []
+
+    # --- what each game provides ---------------------------------------------------------------
+
+    @property
+    @abstractmethod
+    def actors(self) -> tuple[int, ...]:
+        """The seats whose decision is awaited now (several only at a simultaneous, hidden choice)."""
+
+    @abstractmethod
+    def _legal(self, player: int) -> list[Action]:
+        """The legal actions of ``player``, who is one of ``actors``."""
+
+    @abstractmethod
+    def _step(self, action: Action, player: int) -> None:
+        """Perform a legal action. Trusted: no checks."""
+
+    @property
+    @abstractmethod
+    def round(self) -> int:
+        """The current round, from 1."""
+
+    @abstractmethod
+    def scores(self) -> list[float]:
+        """Each seat's score as the game counts it (running totals before the end)."""
+
+    @abstractmethod
+    def winners(self) -> list[int]:
+        """The seats that won (several when tied after every tie-break). Empty before the end."""
+
+    @abstractmethod
+    def _observe(self, player: int | None) -> Observation:
+        """The game-specific part of an observation: only what ``player`` may know."""
+
+    @abstractmethod
+    def resample(self, player: int, rng: Rng) -> Self:
+        """A clone in which everything hidden from ``player`` is redrawn, consistent with what they know."""
+
+    @abstractmethod
+    def clone(self) -> Self:
+        """An independent copy. Cheap: copies only what can change, never ``deepcopy``."""
+
+    @abstractmethod
+    def all_cards(self) -> list[str]:
+        """Every card of the game wherever it lies (hands, tricks, piles, out of play): for conservation tests."""
+
+    def _why_illegal(self, action: Action, player: int) -> str:
+        """Why ``action`` is not legal for ``player`` now; games refine this (``must follow red``)."""
+        return "that is not legal now"
+
+    # --- the shared interface ------------------------------------------------------------------
+
+    @property
+    def players(self) -> int:
+        return self.game.players
+
+    @property
+    def is_over(self) -> bool:
+        return not self.actors
+
+    def legal_actions(self, player: int | None = None) -> list[Action]:
+        """Every choice open to ``player`` now (default: the first actor); empty if they need not act."""
+        actors = self.actors
+        if player is None:
+            if not actors:
+                return []
+            player = actors[0]
+        elif player not in actors:
+            return []
+        return self._legal(player)
+
+    def apply(self, action: Action | str, player: int | None = None, *, check: bool = True) -> None:
+        """Perform ``action`` for ``player`` (default: the first actor).
+
+        Raises ``IllegalAction`` naming the legal actions, and leaves the state unchanged, when the
+        action is not legal. Text is parsed with the game's ``parse_action``.
+        """
+        if isinstance(action, str):
+            action = self.game.parse_action(action)
+        actors = self.actors
+        if player is None:
+            if not actors:
+                raise IllegalAction(None, action, "the game is over")
+            player = actors[0]
+        if check:
+            if player not in actors:
+                waiting = ", ".join(f"seat {p}" for p in actors) or "nobody: the game is over"
+                raise IllegalAction(player, action, f"it is not their turn (waiting for {waiting})")
+            legal = self._legal(player)
+            if action not in legal:
+                raise IllegalAction(player, action, self._why_illegal(action, player), legal)
+        self.history.append((player, action))
+        self._step(action, player)
+
+    def log(self, kind: str, visible: frozenset[int] | None = None, **data: Any) -> None:
+        """Record an event; ``visible`` is the seats that may see it (None: everyone)."""
+        self.events.append(Event(kind, data, visible))
+
+    def visible_events(self, player: int | None) -> list[Event]:
+        return [e for e in self.events if e.is_visible_to(player)]
+
+    def observe(self, player: int | None) -> Observation:
+        """Everything ``player`` may know, as plain JSON-able data; ``None`` is the spectator view."""
+        actors = self.actors
+        view: Observation = {
+            "game": self.game.name,
+            "players": self.players,
+            "seat": player,
+            "round": self.round,
+            "actors": list(actors),
+            "is_over": not actors,
+            "legal": [a.text for a in self._legal(player)] if player is not None and player in actors else [],
+            "scores": self.scores(),
+            "winners": self.winners(),
+            "log": [e.to_json() for e in self.events if e.is_visible_to(player)],
+        }
+        view.update(self._observe(player))
+        return view
+
+    def record(self) -> GameRecord:
+        """The game so far as a record: replaying it gives this state again."""
+        return GameRecord(game=self.game.name, version=self.game.version, players=self.players, seed=self.seed,
+                          options=opts.changed(self.game.options),
+                          actions=[(p, a.text) for p, a in self.history])
+
+    def _copy_base(self, twin: State) -> None:
+        """Copy the shared fields into ``twin`` (made with ``__new__``) for a game's ``clone``."""
+        twin.game = self.game
+        twin.seed = self.seed
+        twin.rng = self.rng.clone()
+        twin.history = self.history.copy()
+        twin.events = self.events.copy()

@@ -1,0 +1,137 @@
+"""The suite every game must pass: invariants of random play, text forms, records, clones and secrecy."""
+
+from __future__ import annotations
+
+import copy
+import json
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from conftest import game_setups, random_playout
+from tricktable.engine import GameRecord, IllegalAction, Rng, State, load_game
+
+SETUPS = game_setups()
+seeds = st.integers(min_value=0, max_value=2**32)
+
+
+def everything(state: State) -> object:
+    """All that can be seen of a state from every seat, plus its history: equal means equal."""
+    views = [state.observe(p) for p in [None, *range(state.players)]]
+    return json.dumps([views, [(p, a.text) for p, a in state.history]], sort_keys=True)
+
+
+def advance(state: State, rng: Rng, steps: int) -> State:
+    for _ in range(steps):
+        if state.is_over:
+            break
+        player = rng.choice(state.actors)
+        state.apply(rng.choice(state.legal_actions(player)), player)
+    return state
+
+
+@pytest.mark.parametrize(("name", "players"), SETUPS)
+@given(seed=seeds)
+def test_random_play_ends_with_scores_and_winners(name: str, players: int, seed: int) -> None:
+    state = load_game(name, players).new_state(seed)
+    cards = sorted(state.all_cards())
+    rng = Rng(seed)
+    while not state.is_over:
+        advance(state, rng, 1)
+        assert sorted(state.all_cards()) == cards, "a card appeared or vanished"
+    scores = state.scores()
+    assert len(scores) == players
+    assert state.winners() and set(state.winners()) <= set(range(players))
+    assert state.legal_actions() == []
+
+
+@pytest.mark.parametrize(("name", "players"), SETUPS)
+def test_every_action_text_parses_back_to_itself(name: str, players: int) -> None:
+    game = load_game(name, players)
+    for index, action in enumerate(game.actions):
+        assert game.parse_action(str(action)) is action
+        assert game.action_index(action) == index
+
+
+@pytest.mark.parametrize(("name", "players"), SETUPS)
+@given(seed=seeds, steps=st.integers(min_value=0, max_value=400))
+def test_listed_actions_apply_and_unlisted_ones_raise_without_change(
+        name: str, players: int, seed: int, steps: int) -> None:
+    state = advance(load_game(name, players).new_state(seed), Rng(seed + 1), steps)
+    if state.is_over:
+        return
+    for player in state.actors:
+        legal = state.legal_actions(player)
+        assert legal, "an actor must have a legal action"
+        for action in legal:
+            state.clone().apply(action, player)
+        before = everything(state)
+        unlisted = [a for a in state.game.actions if a not in legal]
+        for action in Rng(seed).sample(unlisted, min(len(unlisted), 20)):
+            with pytest.raises(IllegalAction) as raised:
+                state.apply(action, player)
+            assert str(action) in str(raised.value)
+            assert everything(state) == before
+    idle = [p for p in range(players) if p not in state.actors]
+    for player in idle:
+        with pytest.raises(IllegalAction):
+            state.apply(state.legal_actions()[0], player)
+    assert everything(state) == before
+
+
+@pytest.mark.parametrize(("name", "players"), SETUPS)
+@given(seed=seeds, steps=st.integers(min_value=0, max_value=400))
+def test_a_record_replays_to_an_identical_state(name: str, players: int, seed: int, steps: int) -> None:
+    state = advance(load_game(name, players).new_state(seed), Rng(seed), steps)
+    record = state.record()
+    for text in (record.to_text(), record.dumps()):
+        again = GameRecord.loads(text).replay()
+        assert everything(again) == everything(state)
+
+
+@pytest.mark.parametrize(("name", "players"), SETUPS)
+@given(seed=seeds, steps=st.integers(min_value=0, max_value=400))
+def test_a_clone_is_independent(name: str, players: int, seed: int, steps: int) -> None:
+    state = advance(load_game(name, players).new_state(seed), Rng(seed), steps)
+    before = everything(state)
+    twin = state.clone()
+    assert everything(twin) == before
+    advance(twin, Rng(seed + 7), 30)
+    assert everything(state) == before
+
+
+@pytest.mark.parametrize(("name", "players"), SETUPS)
+@given(seed=seeds, steps=st.integers(min_value=0, max_value=400))
+def test_resampling_hidden_information_never_changes_an_observation(
+        name: str, players: int, seed: int, steps: int) -> None:
+    state = advance(load_game(name, players).new_state(seed), Rng(seed), steps)
+    before = everything(state)
+    for player in range(players):
+        view = state.observe(player)
+        for k in range(3):
+            world = state.resample(player, Rng(seed * 31 + k))
+            assert world.observe(player) == view
+            assert sorted(world.all_cards()) == sorted(state.all_cards())
+            # a resampled world is a real game: it plays on to the end
+            if k == 0:
+                random_playout(world, Rng(seed + k))
+    assert everything(state) == before
+
+
+@pytest.mark.parametrize(("name", "players"), SETUPS)
+def test_the_same_seed_and_actions_give_the_same_game(name: str, players: int) -> None:
+    game = load_game(name, players)
+    one, two = game.new_state(11), game.new_state(11)
+    random_playout(one, Rng(5))
+    random_playout(two, Rng(5))
+    assert everything(one) == everything(two)
+    assert one.scores() == two.scores()
+
+
+@pytest.mark.parametrize(("name", "players"), SETUPS)
+def test_observations_are_plain_json(name: str, players: int) -> None:
+    state = advance(load_game(name, players).new_state(3), Rng(3), 25)
+    for player in [None, *range(players)]:
+        view = state.observe(player)
+        assert json.loads(json.dumps(view)) == copy.deepcopy(view)
