@@ -15,7 +15,7 @@ from typing import Any, Literal, TypeVar
 from tricktable.engine.errors import BadOptions
 
 Tag = Literal["P", "D"]
-O = TypeVar("O")
+OptionsT = TypeVar("OptionsT")
 
 
 def option(default: Any, *, tag: Tag, doc: str, choices: tuple[Any, ...] = ()) -> Any:
@@ -57,7 +57,7 @@ def _thaw(value: Any) -> Any:
     return value
 
 
-def build(options_type: type[O], values: Mapping[str, Any]) -> O:
+def build(options_type: type[OptionsT], values: Mapping[str, Any]) -> OptionsT:
     """Options from a mapping of names to values, checked against each field's choices."""
     known = {f.name: f for f in dataclasses.fields(options_type)}  # type: ignore[arg-type]
     for name, value in values.items():
@@ -70,7 +70,7 @@ def build(options_type: type[O], values: Mapping[str, Any]) -> O:
     return options_type(**{k: _freeze(v) for k, v in values.items()})
 
 
-def parse_text(options_type: type[O], pairs: Mapping[str, str]) -> O:
+def parse_text(options_type: type[OptionsT], pairs: Mapping[str, str]) -> OptionsT:
     """Options from text, as typed on a command line: ``rounds=8``, ``deal=[["B15", ...], ...]``.
 
     A value is read as JSON when it parses as JSON, else taken as a plain string.
