@@ -1,0 +1,29 @@
+"""``make bench``: engine speed and bot speed, each as a ratio against OpenSpiel measured in the same run."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+from rich.console import Console
+
+from tricktable.cli.bench import engine_table
+
+sys.path.insert(0, str(Path(__file__).parent))
+
+
+def main() -> None:
+    console = Console()
+    seconds = float(sys.argv[1]) if len(sys.argv) > 1 else 2.0
+    console.print(engine_table(seconds))
+    try:
+        import ismcts  # benchmarks/ismcts.py: search speed against OpenSpiel's ISMCTS
+    except ImportError:
+        console.print("(no ISMCTS benchmark yet)")
+        return
+    for name, value in ismcts.run():
+        console.print(f"{name}: {value:,.1f}")
+
+
+if __name__ == "__main__":
+    main()

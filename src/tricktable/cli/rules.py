@@ -1,0 +1,42 @@
+"""``tricktable rules``: a game's rules text and its options, each tagged [P] published or [D] our default."""
+
+from __future__ import annotations
+
+import argparse
+import importlib.resources
+
+from rich.console import Console
+from rich.markdown import Markdown
+from rich.table import Table
+
+from tricktable.engine import TricktableError, game_class
+from tricktable.engine import options as opts
+
+
+def rules_text(name: str) -> str:
+    """The rules page shipped with a game (``games/<name>/rules.md``)."""
+    module = game_class(name).__module__.rsplit(".", 1)[0]
+    return importlib.resources.files(module).joinpath("rules.md").read_text(encoding="utf-8")
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("game", help="megalomania, trickster or masquerade")
+    parser.add_argument("--options-only", action="store_true", help="list the options only")
+
+
+def run(args: argparse.Namespace) -> int:
+    console = Console()
+    try:
+        game = game_class(args.game)
+    except TricktableError as error:
+        console.print(f"[red]{error}[/]")
+        return 2
+    if not args.options_only:
+        console.print(Markdown(rules_text(args.game)))
+    table = Table(title=f"{game.title} options ({game.min_players}-{game.max_players} players)")
+    for column in ("option", "default", "tag", "meaning"):
+        table.add_column(column)
+    for info in opts.describe(game.options_type):
+        table.add_row(info.name, repr(info.default), info.tag, info.doc)
+    console.print(table)
+    return 0
