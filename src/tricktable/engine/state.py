@@ -31,6 +31,9 @@ class State(ABC):
     rng: Rng
     history: list[tuple[int, Action]]
     events: list[Event]
+    # (player, legal actions) until the next apply: a driver asks for the list, then applies one of it,
+    # so the membership check reuses the list instead of computing it twice.
+    _legal_cache: tuple[int, list[Action]] | None = None
 
     def __init__(self, game: Game[Any], seed: int) -> None:
         self.game = game
@@ -98,7 +101,10 @@ class State(ABC):
         return not self.actors
 
     def legal_actions(self, player: int | None = None) -> list[Action]:
-        """Every choice open to ``player`` now (default: the first actor); empty if they need not act."""
+        """Every choice open to ``player`` now (default: the first actor); empty if they need not act.
+
+        The list is shared until the next ``apply``: read it, do not change it.
+        """
         actors = self.actors
         if player is None:
             if not actors:
@@ -106,7 +112,15 @@ class State(ABC):
             player = actors[0]
         elif player not in actors:
             return []
-        return self._legal(player)
+        return self._cached_legal(player)
+
+    def _cached_legal(self, player: int) -> list[Action]:
+        cache = self._legal_cache
+        if cache is not None and cache[0] == player:
+            return cache[1]
+        legal = self._legal(player)
+        self._legal_cache = (player, legal)
+        return legal
 
     def apply(self, action: Action | str, player: int | None = None, *, check: bool = True) -> None:
         """Perform ``action`` for ``player`` (default: the first actor).
@@ -125,11 +139,13 @@ class State(ABC):
             if player not in actors:
                 waiting = ", ".join(f"seat {p}" for p in actors) or "nobody: the game is over"
                 raise IllegalAction(player, action, f"it is not their turn (waiting for {waiting})")
-            legal = self._legal(player)
+            legal = self._cached_legal(player)
             if action not in legal:
                 raise IllegalAction(player, action, self._why_illegal(action, player), legal)
         self.history.append((player, action))
+        self._legal_cache = None
         self._step(action, player)
+        self._legal_cache = None
 
     def log(self, kind: str, visible: frozenset[int] | None = None, **data: Any) -> None:
         """Record an event; ``visible`` is the seats that may see it (None: everyone)."""
