@@ -1,0 +1,137 @@
+"""Gundam Masquerade's cards as data: 72 small ints, their text, colour masks and the special-card tables.
+
+A card is an int ``colour * 18 + (number - 1)``: red 0-17, black 18-35, blue 36-53, green 54-71. Hands and
+won piles are bitmasks over those ints, so a colour is one AND and a clone copies a few ints.
+Text form (rules: Components): ``R11``, ``K18`` (black), ``B16``, ``G1``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+
+from tricktable.engine import ParseError
+
+Card = int
+Mask = int
+
+COLOURS = "RKBG"  # red, black, blue, green (rules: Components)
+COLOUR_NAMES = ("red", "black", "blue", "green")
+NUMBERS = 18
+DECK = 72
+FULL: Mask = (1 << DECK) - 1
+COLOUR_MASKS: tuple[Mask, ...] = tuple(((1 << NUMBERS) - 1) << (NUMBERS * c) for c in range(4))
+
+# rules: Setup, the published deal sizes
+DEAL_SIZES = {3: 18, 4: 18, 5: 14, 6: 12}
+
+
+def colour(card: Card) -> int:
+    return card // NUMBERS
+
+
+def number(card: Card) -> int:
+    """The printed number, which is also the card's points (rules: Components)."""
+    return card % NUMBERS + 1
+
+
+def make(colour_letter: str, value: int) -> Card:
+    return COLOURS.index(colour_letter) * NUMBERS + value - 1
+
+
+TEXT: tuple[str, ...] = tuple(f"{COLOURS[colour(c)]}{number(c)}" for c in range(DECK))
+_BY_TEXT = {t: c for c, t in enumerate(TEXT)}
+
+
+def parse_card(text: str) -> Card:
+    """The card named ``text`` (``R11``); raises ``ParseError``."""
+    card = _BY_TEXT.get(text.strip().upper())
+    if card is None:
+        raise ParseError(f"{text!r} is not a Masquerade card (cards are R1-R18, K1-K18, B1-B18, G1-G18)")
+    return card
+
+
+def cards_of(mask: Mask) -> Iterator[Card]:
+    """The cards in ``mask``, lowest int first (red, black, blue, green; then by number)."""
+    while mask:
+        low = mask & -mask
+        yield low.bit_length() - 1
+        mask ^= low
+
+
+def mask_of(cards: Iterator[Card] | list[Card] | tuple[Card, ...]) -> Mask:
+    m = 0
+    for c in cards:
+        m |= 1 << c
+    return m
+
+
+def texts(mask: Mask) -> list[str]:
+    return [TEXT[c] for c in cards_of(mask)]
+
+
+# --- special cards (rules: Special cards; option ``specials``) -------------------------------------
+
+WILD = "wild"          # R11: counts as the lead colour when played by a non-leader
+REVERSE = "reverse"    # B16: reversal of this turn's taking
+MINUS = "minus"        # -2 to one card already played this turn by another player
+PLUS = "plus"          # +2, likewise
+
+
+@dataclass(frozen=True, slots=True)
+class PlayEffect:
+    """A gold-framed play effect: ``kind`` is one of WILD, REVERSE, MINUS, PLUS; ``amount`` for MINUS/PLUS."""
+
+    card: Card
+    kind: str
+    amount: int = 0
+
+
+PLAY_EFFECTS: tuple[PlayEffect, ...] = (
+    PlayEffect(make("R", 11), WILD),
+    PlayEffect(make("B", 16), REVERSE),
+    PlayEffect(make("K", 6), MINUS, -2),
+    PlayEffect(make("G", 13), MINUS, -2),
+    PlayEffect(make("K", 13), PLUS, +2),
+    PlayEffect(make("G", 6), PLUS, +2),
+)
+
+Counts = tuple[int, int, int, int]  # won cards per colour, R K B G
+
+
+@dataclass(frozen=True, slots=True)
+class Bonus:
+    """An end-game bonus for whoever holds ``card`` among their won cards (rules: Special cards).
+
+    ``points(counts, won)`` is the bonus (0 when the condition fails); ``condition`` is the rules text.
+    """
+
+    card: Card
+    condition: str
+    points: Callable[[Counts, Mask], int]
+
+
+def _only_black_is_k1(counts: Counts, won: Mask) -> int:
+    return 12 if won & COLOUR_MASKS[1] == 1 << make("K", 1) else 0
+
+
+BONUSES: tuple[Bonus, ...] = (
+    Bonus(make("R", 1), "6+ red cards -> +10", lambda n, _w: 10 if n[0] >= 6 else 0),
+    # 5+ blue have burst (1 each); they score 2 each instead, i.e. one more point a card
+    Bonus(make("B", 2), "5+ blue cards -> your blue cards score 2 each", lambda n, _w: n[2] if n[2] >= 5 else 0),
+    Bonus(make("G", 1), "4+ cards in every colour -> +12", lambda n, _w: 12 if min(n) >= 4 else 0),
+    Bonus(make("R", 3), "exactly 3 red cards -> +8", lambda n, _w: 8 if n[0] == 3 else 0),
+    Bonus(make("K", 1), "K1 is your only black card -> +12", _only_black_is_k1),
+    Bonus(make("B", 1), "no colour with 4+ cards -> +10", lambda n, _w: 10 if max(n) <= 3 else 0),
+)
+
+# option ``specials``: which of the tables above are in play
+SPECIALS = ("standard", "effects", "bonuses", "none")
+
+
+def play_effects(specials: str) -> dict[Card, PlayEffect]:
+    return {e.card: e for e in PLAY_EFFECTS} if specials in ("standard", "effects") else {}
+
+
+def bonuses(specials: str) -> tuple[Bonus, ...]:
+    return BONUSES if specials in ("standard", "bonuses") else ()

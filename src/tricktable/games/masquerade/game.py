@@ -1,0 +1,74 @@
+"""The Game class: Gundam Masquerade for 3-6 players with its options."""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from tricktable.engine import Action, BadOptions, Event, Game, ParseError
+from tricktable.games.masquerade import text
+from tricktable.games.masquerade.actions import TABLE
+from tricktable.games.masquerade.cards import DEAL_SIZES, DECK, parse_card, play_effects
+from tricktable.games.masquerade.cards import bonuses as bonus_table
+from tricktable.games.masquerade.options import MasqueradeOptions
+from tricktable.games.masquerade.rules import MasqueradeState
+
+
+class Masquerade(Game[MasqueradeOptions]):
+    """Gundam Masquerade. ``Masquerade(4, challenge="off").new_state(seed)`` starts a deal."""
+
+    name: ClassVar[str] = "masquerade"
+    title: ClassVar[str] = "Gundam Masquerade"
+    min_players: ClassVar[int] = 3
+    max_players: ClassVar[int] = 6
+    options_type: ClassVar[type[MasqueradeOptions]] = MasqueradeOptions
+
+    def check_options(self) -> None:
+        o = self.options
+        if not (o.first_player == -1 or 0 <= o.first_player < self.players):
+            raise BadOptions(f"first_player must be -1 (random) or a seat 0-{self.players - 1}, not {o.first_player}")
+        self.fixed_deal: tuple[int, ...] | None = None
+        if o.deal:
+            self.fixed_deal = self._check_deal(o.deal)
+        self.effects = play_effects(o.specials)
+        self.bonuses = bonus_table(o.specials)
+
+    def _check_deal(self, deal: tuple[tuple[str, ...], ...]) -> tuple[int, ...]:
+        """The fixed deal as one bitmask a seat; raises ``BadOptions`` when it does not fit."""
+        if len(deal) != self.players:
+            raise BadOptions(f"deal must give {self.players} hands, not {len(deal)}")
+        sizes = {len(hand) for hand in deal}
+        size = sizes.pop()
+        if sizes or not 1 <= size <= DECK // self.players:
+            raise BadOptions("deal hands must all have the same size, at least 1 card")
+        masks = []
+        seen = 0
+        for hand in deal:
+            mask = 0
+            for card_text in hand:
+                try:
+                    card = parse_card(str(card_text))
+                except ParseError as error:
+                    raise BadOptions(str(error)) from error
+                if seen >> card & 1:
+                    raise BadOptions(f"deal names {card_text} twice")
+                seen |= 1 << card
+                mask |= 1 << card
+            masks.append(mask)
+        return tuple(masks)
+
+    @property
+    def hand_size(self) -> int:
+        """Cards a seat is dealt: the published size, or the fixed deal's."""
+        return len(self.options.deal[0]) if self.options.deal else DEAL_SIZES[self.players]
+
+    def build_actions(self) -> list[Action]:
+        return list(TABLE.actions)
+
+    def new_state(self, seed: int) -> MasqueradeState:
+        return MasqueradeState(self, seed)
+
+    def describe_action(self, action: Action, lang: str = "en") -> str:
+        return text.describe_action(action, lang)
+
+    def describe_event(self, event: Event, lang: str = "en") -> str:
+        return text.describe_event(event, lang)

@@ -1,0 +1,136 @@
+"""Resampling (rules: What each player knows): redraw what one seat cannot see, consistent with what it knows.
+
+Hidden from seat ``p``: the other hands and the out-of-game cards. Known to everyone, and kept:
+- a withdrawn card stays in its hand until played (``known``);
+- a failed challenge proved the challenged player held nothing that followed then (``void``); hands only
+  lose cards afterwards (a withdrawn card was in the hand before), so the void lasts the whole game;
+- while a successful challenge awaits its re-play, the challenged player holds a following card.
+Hand sizes and the size of the out-of-game pile are public and kept.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, TypeVar
+
+from tricktable.engine import Rng
+from tricktable.games.masquerade.cards import Mask, cards_of, mask_of
+
+if TYPE_CHECKING:
+    from tricktable.games.masquerade.rules import MasqueradeState
+
+StateT = TypeVar("StateT", bound="MasqueradeState")
+
+SHUFFLES = 4   # plain shuffles tried first: uniform whenever one fits
+GREEDY = 24    # then most-constrained-first draws
+SWAPS = 400    # last resort: the true deal, mixed by random allowed swaps
+
+
+def resample(state: StateT, player: int, rng: Rng) -> StateT:
+    """A clone of ``state`` with every card hidden from ``player`` redrawn (see the module docstring)."""
+    from tricktable.games.masquerade.rules import Phase
+
+    n = state.game.players
+    out_seat = n  # the out-of-game pile is one more holder
+    holders = [q for q in range(n) if q != player] + [out_seat]
+    free = {q: state.hands[q] & ~state.known[q] for q in range(n) if q != player}
+    free[out_seat] = state.out
+    pool = 0
+    for mask in free.values():
+        pool |= mask
+    need = {q: mask.bit_count() for q, mask in free.items()}
+    allowed = {q: pool & ~state.void[q] for q in range(n) if q != player}
+    allowed[out_seat] = pool
+    must_seat, must_mask = -1, 0
+    if state.phase is Phase.REPLAY and state.challenged != player:
+        must_seat, must_mask = state.challenged, state.follow_mask()
+
+    deal = _draw(holders, pool, need, allowed, must_seat, must_mask, rng)
+    if deal is None:
+        deal = _mix(free, allowed, must_seat, must_mask, rng)
+    world = state.clone()
+    for q, mask in deal.items():
+        if q == out_seat:
+            world.out = mask
+        else:
+            world.hands[q] = state.known[q] | mask
+    return world
+
+
+def _fits(deal: dict[int, Mask], allowed: dict[int, Mask], must_seat: int, must_mask: Mask) -> bool:
+    if any(mask & ~allowed[q] for q, mask in deal.items()):
+        return False
+    return must_seat < 0 or bool(deal[must_seat] & must_mask)
+
+
+def _draw(holders: list[int], pool: Mask, need: dict[int, int], allowed: dict[int, Mask], must_seat: int,
+          must_mask: Mask, rng: Rng) -> dict[int, Mask] | None:
+    """A random deal of ``pool`` that fits, or None when these tries all fail."""
+    cards = list(cards_of(pool))
+    for _ in range(SHUFFLES):
+        rng.shuffle(cards)
+        deal, start = {}, 0
+        for q in holders:
+            deal[q] = mask_of(cards[start:start + need[q]])
+            start += need[q]
+        if _fits(deal, allowed, must_seat, must_mask):
+            return deal
+    for _ in range(GREEDY):
+        served = _greedy(holders, pool, need, allowed, must_seat, must_mask, rng)
+        if served is not None:
+            return served
+    return None
+
+
+def _greedy(holders: list[int], pool: Mask, need: dict[int, int], allowed: dict[int, Mask], must_seat: int,
+            must_mask: Mask, rng: Rng) -> dict[int, Mask] | None:
+    """Serve the most constrained holders first, each from the cards it may hold."""
+    deal = {q: 0 for q in holders}
+    remaining = pool
+    wanted = dict(need)
+    if must_seat >= 0:
+        options = list(cards_of(remaining & allowed[must_seat] & must_mask))
+        if not options or not wanted[must_seat]:
+            return None
+        card = rng.choice(options)
+        deal[must_seat] |= 1 << card
+        remaining &= ~(1 << card)
+        wanted[must_seat] -= 1
+    order = [q for q in holders if allowed[q] != pool]
+    rng.shuffle(order)
+    order.sort(key=lambda q: (allowed[q] & remaining).bit_count() - wanted[q])
+    for q in order:
+        options = list(cards_of(remaining & allowed[q]))
+        if len(options) < wanted[q]:
+            return None
+        chosen = mask_of(rng.sample(options, wanted[q]))
+        deal[q] |= chosen
+        remaining &= ~chosen
+        wanted[q] = 0
+    rest = list(cards_of(remaining))
+    rng.shuffle(rest)
+    start = 0
+    for q in holders:
+        if wanted[q]:
+            deal[q] |= mask_of(rest[start:start + wanted[q]])
+            start += wanted[q]
+    return deal
+
+
+def _mix(free: dict[int, Mask], allowed: dict[int, Mask], must_seat: int, must_mask: Mask,
+         rng: Rng) -> dict[int, Mask]:
+    """The true deal (which always fits) mixed by random swaps that keep it fitting."""
+    owner = {c: q for q, mask in free.items() for c in cards_of(mask)}
+    cards = list(owner)
+    if len(cards) >= 2:
+        for _ in range(SWAPS):
+            a, b = rng.choice(cards), rng.choice(cards)
+            qa, qb = owner[a], owner[b]
+            if qa == qb or not (allowed[qa] >> b & 1 and allowed[qb] >> a & 1):
+                continue
+            owner[a], owner[b] = qb, qa
+            if must_seat >= 0 and not any(owner[c] == must_seat for c in cards if must_mask >> c & 1):
+                owner[a], owner[b] = qa, qb
+    deal = dict.fromkeys(free, 0)
+    for c, q in owner.items():
+        deal[q] |= 1 << c
+    return deal

@@ -1,0 +1,515 @@
+"""Gundam Masquerade's rules: the State, its phases as a table, and the observation.
+
+A turn (rules: A turn) runs PLAY for each seat clockwise from the turn player. After a non-leader card
+that does not follow, CHALLENGE offers each other seat a challenge in turn; the engine answers truthfully.
+Success: REPLAY (a following card), then the challenger's OPTION A/B; failure: the challenged player's
+OPTION C/D; either way COLOUR then PICK moves 0-3 won cards. Then the card's play effect resolves
+(TARGET for a +-2 card), the next seat plays, and after the last card TAKE: the lowest picks one card,
+the highest takes the rest, and the lowest leads next. The game is OVER when the hands are empty.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from enum import IntEnum
+from typing import TYPE_CHECKING, Any, Self
+
+from tricktable.engine import Action, Observation, Rng, State
+from tricktable.games.masquerade import scoring
+from tricktable.games.masquerade.actions import TABLE, Move
+from tricktable.games.masquerade.cards import (
+    COLOUR_MASKS,
+    COLOUR_NAMES,
+    COLOURS,
+    DECK,
+    FULL,
+    MINUS,
+    PLUS,
+    REVERSE,
+    TEXT,
+    WILD,
+    Card,
+    Mask,
+    cards_of,
+    colour,
+    make,
+    number,
+    texts,
+)
+
+if TYPE_CHECKING:
+    from tricktable.games.masquerade.game import Masquerade
+
+R11: Card = make("R", 11)
+NOBODY = -1
+
+
+class Phase(IntEnum):
+    PLAY = 0
+    CHALLENGE = 1
+    REPLAY = 2
+    OPTION = 3
+    COLOUR = 4
+    PICK = 5
+    TARGET = 6
+    TAKE = 7
+    OVER = 8
+
+
+PHASE_NAMES = tuple(p.name.lower() for p in Phase)
+MAX_MOVED = 3  # rules: Challenge, "0-3 cards of one colour"
+
+
+class MasqueradeState(State):
+    """One game of Gundam Masquerade. Hands and won piles are bitmasks over card ints (see ``cards``)."""
+
+    game: Masquerade
+    hands: list[Mask]
+    won: list[Mask]
+    out: Mask             # undealt cards: out of the game, unseen
+    known: list[Mask]     # withdrawn cards known to be back in that hand until played
+    void: list[Mask]      # cards a failed challenge proved absent from that hand
+    leader: int
+    trick: list[Card]     # by position from the leader; -1 while a withdrawn card awaits its re-play
+    delta: list[int]      # +-2 changes per position, for this turn's taking only
+    lead: int             # lead colour, -1 before the lead
+    b16: bool             # B16's effect is in force this turn
+    phase: Phase
+    actor: int
+    turn: int
+    offers: tuple[int, ...]
+    challenger: int
+    challenged: int
+    success: bool
+    letter: str           # the chosen option A-D, "" before
+    source: int
+    dest: int
+    move_colour: int
+    moved: int
+    picker: int
+    taker: int
+    previous: dict[str, Any] | None
+
+    def __init__(self, game: Masquerade, seed: int) -> None:
+        super().__init__(game, seed)
+        n = game.players
+        if game.fixed_deal is not None:
+            self.hands = list(game.fixed_deal)
+        else:
+            deck = list(range(DECK))
+            self.rng.shuffle(deck)
+            size = game.hand_size
+            self.hands = [sum(1 << c for c in deck[p * size:(p + 1) * size]) for p in range(n)]
+        dealt = 0
+        for hand in self.hands:
+            dealt |= hand
+        self.out = FULL & ~dealt
+        self.won = [0] * n
+        self.known = [0] * n
+        self.void = [0] * n
+        first = game.options.first_player
+        self.leader = first if first >= 0 else self.rng.below(n)
+        self.turn = 1
+        self.previous = None
+        self._clear_turn()
+        self.phase = Phase.PLAY
+        self.actor = self.leader
+        self.log("deal", hand_sizes=[h.bit_count() for h in self.hands], out=self.out.bit_count(),
+                 leader=self.leader)
+        self.log("turn", turn=self.turn, leader=self.leader)
+
+    def _clear_turn(self) -> None:
+        self.trick = []
+        self.delta = []
+        self.lead = -1
+        self.b16 = False
+        self.offers = ()
+        self.challenger = self.challenged = NOBODY
+        self.success = False
+        self.letter = ""
+        self.source = self.dest = NOBODY
+        self.move_colour = -1
+        self.moved = 0
+        self.picker = self.taker = NOBODY
+
+    # --- the engine interface ------------------------------------------------------------------
+
+    @property
+    def actors(self) -> tuple[int, ...]:
+        return () if self.phase is Phase.OVER else (self.actor,)
+
+    @property
+    def round(self) -> int:
+        return self.turn
+
+    def _legal(self, player: int) -> list[Action]:
+        if player != self.actor or self.phase is Phase.OVER:
+            return []
+        return LEGAL[self.phase](self)
+
+    def _step(self, action: Action, player: int) -> None:
+        assert isinstance(action, Move)
+        STEP[self.phase](self, action)
+
+    def _why_illegal(self, action: Action, player: int) -> str:
+        phase = self.phase
+        if phase is Phase.PLAY:
+            return "choose a card from your hand"
+        if phase is Phase.REPLAY:
+            return f"the challenge succeeded: re-play a card that follows {COLOUR_NAMES[self.lead]}"
+        if phase is Phase.CHALLENGE:
+            return f"challenge or pass on seat {self.challenged_seat()}'s {TEXT[self.trick[-1]]}"
+        if phase is Phase.OPTION:
+            return "choose option A or B" if self.success else "choose option C or D"
+        if phase is Phase.COLOUR:
+            return "name the colour whose won cards move (R, K, B or G)"
+        if phase is Phase.PICK:
+            return f"pick a {COLOUR_NAMES[self.move_colour]} card of seat {self.source}'s won cards, or done"
+        if phase is Phase.TARGET:
+            return "choose a card another player played this turn for the +-2"
+        return "pick one card from the trick"
+
+    def scores(self) -> list[float]:
+        bonuses = self.game.bonuses
+        return [float(scoring.score(w, bonuses)) for w in self.won]
+
+    def winners(self) -> list[int]:
+        if self.phase is not Phase.OVER:
+            return []
+        scores = self.scores()
+        if self.game.options.tiebreak == "strict":
+            keys: list[tuple[float, ...]] = [(s, -scoring.bursts(w), scoring.face_cards(w))
+                                             for s, w in zip(scores, self.won, strict=True)]
+        else:
+            keys = [(s,) for s in scores]
+        best = max(keys)
+        return [p for p, k in enumerate(keys) if k == best]
+
+    def all_cards(self) -> list[str]:
+        mask = self.out
+        for hand in self.hands:
+            mask |= hand
+        for pile in self.won:
+            mask |= pile
+        cards = texts(mask)
+        cards.extend(TEXT[c] for c in self.trick if c >= 0)
+        return cards
+
+    def clone(self) -> Self:
+        twin = self.__class__.__new__(self.__class__)
+        twin.__dict__.update(self.__dict__)  # ints, tuples and the shared game; lists copied below
+        twin.rng = self.rng.clone()
+        twin.history = self.history.copy()
+        twin.events = self.events.copy()
+        twin.hands = self.hands.copy()
+        twin.won = self.won.copy()
+        twin.known = self.known.copy()
+        twin.void = self.void.copy()
+        twin.trick = self.trick.copy()
+        twin.delta = self.delta.copy()
+        return twin
+
+    def resample(self, player: int, rng: Rng) -> Self:
+        from tricktable.games.masquerade.resample import resample
+
+        return resample(self, player, rng)
+
+    # --- small facts ---------------------------------------------------------------------------
+
+    def seat_at(self, position: int) -> int:
+        return (self.leader + position) % self.game.players
+
+    def challenged_seat(self) -> int:
+        return self.seat_at(len(self.trick) - 1)
+
+    def follow_mask(self) -> Mask:
+        """The cards that follow now: the lead colour, and R11 when its effect is in play (rules: R11)."""
+        mask = COLOUR_MASKS[self.lead]
+        if R11 in self.game.effects:
+            mask |= 1 << R11
+        return mask
+
+    def follows(self, card: Card) -> bool:
+        return bool(self.follow_mask() >> card & 1)
+
+    def effective(self, position: int) -> int:
+        """The number that counts in this turn's taking: printed number plus any +-2 changes."""
+        return number(self.trick[position]) + self.delta[position]
+
+    # --- PLAY ----------------------------------------------------------------------------------
+
+    def _legal_play(self) -> list[Action]:
+        play = TABLE.play
+        return [play[c] for c in cards_of(self.hands[self.actor])]
+
+    def _step_play(self, action: Move) -> None:
+        card, seat = action.card, self.actor
+        self.hands[seat] &= ~(1 << card)
+        self.known[seat] &= ~(1 << card)
+        self.trick.append(card)
+        self.delta.append(0)
+        if len(self.trick) == 1:
+            self.lead = colour(card)  # rules FAQ: a led R11 makes red, and only red, the lead colour
+        self.log("play", seat=seat, card=TEXT[card], position=len(self.trick) - 1)
+        position = len(self.trick) - 1
+        if position and self.game.options.challenge == "on" and not self.follows(card):
+            self._open_window(seat)
+        else:
+            self._resolve_effect()
+
+    # --- CHALLENGE -----------------------------------------------------------------------------
+
+    def _open_window(self, seat: int) -> None:
+        """Offer a challenge on ``seat``'s card to each other seat in turn (option ``challenge_order``)."""
+        n = self.game.players
+        start = seat if self.game.options.challenge_order == "left" else self.leader - 1
+        self.offers = tuple(p for p in ((start + i) % n for i in range(1, n + 1)) if p != seat)
+        self.phase = Phase.CHALLENGE
+        self.actor = self.offers[0]
+
+    def _legal_challenge(self) -> list[Action]:
+        return [TABLE.challenge, TABLE.pass_]
+
+    def _step_challenge(self, action: Move) -> None:
+        if action is TABLE.pass_:
+            self.log("pass", seat=self.actor)
+            self.offers = self.offers[1:]
+            if self.offers:
+                self.actor = self.offers[0]
+            else:
+                self._resolve_effect()
+            return
+        self.challenger = self.actor
+        seat = self.challenged = self.challenged_seat()
+        card = self.trick[-1]
+        self.offers = ()
+        follow = self.follow_mask()
+        # rules: the engine answers for the challenged player, truthfully
+        self.success = bool(self.hands[seat] & follow)
+        self.log("challenge", seat=self.challenger, challenged=seat, card=TEXT[card], success=self.success)
+        if self.success:
+            self.hands[seat] |= 1 << card
+            self.known[seat] |= 1 << card
+            self.trick[-1] = -1
+            self.phase = Phase.REPLAY
+            self.actor = seat
+        else:
+            self.void[seat] |= follow  # public: they held nothing that follows
+            self.phase = Phase.OPTION
+            self.actor = seat
+
+    def _legal_replay(self) -> list[Action]:
+        play = TABLE.play
+        return [play[c] for c in cards_of(self.hands[self.actor] & self.follow_mask())]
+
+    def _step_replay(self, action: Move) -> None:
+        card, seat = action.card, self.actor
+        self.hands[seat] &= ~(1 << card)
+        self.known[seat] &= ~(1 << card)
+        self.trick[-1] = card
+        self.log("replay", seat=seat, card=TEXT[card], position=len(self.trick) - 1)
+        self.phase = Phase.OPTION
+        self.actor = self.challenger
+
+    def _legal_option(self) -> list[Action]:
+        o = TABLE.option
+        return [o["A"], o["B"]] if self.success else [o["C"], o["D"]]
+
+    def _step_option(self, action: Move) -> None:
+        letter = self.letter = action.letter
+        challenger, challenged = self.challenger, self.challenged
+        # A: challenger gives; B: challenger takes; C: challenged gives; D: challenged takes
+        self.source, self.dest = {"A": (challenger, challenged), "B": (challenged, challenger),
+                                  "C": (challenged, challenger), "D": (challenger, challenged)}[letter]
+        self.log("option", seat=self.actor, option=letter, giver=self.source, receiver=self.dest)
+        if not self.won[self.source]:
+            self._end_transfer()  # nothing to move: zero cards
+        else:
+            self.phase = Phase.COLOUR
+
+    def _legal_colour(self) -> list[Action]:
+        return list(TABLE.colour)
+
+    def _step_colour(self, action: Move) -> None:
+        self.move_colour = COLOURS.index(action.letter)
+        self.moved = 0
+        self.log("colour", seat=self.actor, colour=action.letter)
+        if self.won[self.source] & COLOUR_MASKS[self.move_colour]:
+            self.phase = Phase.PICK
+        else:
+            self._end_transfer()
+
+    def _legal_pick(self) -> list[Action]:
+        pick = TABLE.pick
+        legal: list[Action] = [pick[c] for c in cards_of(self.won[self.source] & COLOUR_MASKS[self.move_colour])]
+        legal.append(TABLE.done)
+        return legal
+
+    def _step_pick(self, action: Move) -> None:
+        if action is TABLE.done:
+            self._end_transfer()
+            return
+        bit = 1 << action.card
+        self.won[self.source] &= ~bit
+        self.won[self.dest] |= bit
+        self.moved += 1
+        self.log("move", seat=self.actor, card=TEXT[action.card], giver=self.source, receiver=self.dest)
+        if self.moved >= MAX_MOVED or not self.won[self.source] & COLOUR_MASKS[self.move_colour]:
+            self._end_transfer()
+
+    def _end_transfer(self) -> None:
+        self.log("moved", seat=self.actor, count=self.moved)
+        self._resolve_effect()
+
+    # --- effects -------------------------------------------------------------------------------
+
+    def _resolve_effect(self) -> None:
+        """The last card's play effect, once its challenge window has closed (rules [D])."""
+        position = len(self.trick) - 1
+        card = self.trick[position]
+        effect = self.game.effects.get(card)
+        seat = self.seat_at(position)
+        if effect is not None and effect.kind != WILD:
+            if effect.kind == REVERSE:
+                self.b16 = True
+                self.log("effect", seat=seat, card=TEXT[card], effect=REVERSE)
+            elif position == 0:
+                # rules FAQ: a +-2 card played first does nothing
+                self.log("effect", seat=seat, card=TEXT[card], effect="nothing")
+            else:
+                self.phase = Phase.TARGET
+                self.actor = seat
+                return
+        self._next_play()
+
+    def _legal_target(self) -> list[Action]:
+        target = TABLE.target
+        return [target[c] for c in self.trick[:-1]]
+
+    def _step_target(self, action: Move) -> None:
+        card = self.trick[-1]
+        effect = self.game.effects[card]
+        position = self.trick.index(action.card)
+        self.delta[position] += effect.amount
+        self.log("effect", seat=self.actor, card=TEXT[card], effect=MINUS if effect.amount < 0 else PLUS,
+                 target=TEXT[action.card], number=self.effective(position))
+        self._next_play()
+
+    # --- TAKE ----------------------------------------------------------------------------------
+
+    def _next_play(self) -> None:
+        self.offers = ()
+        self.challenger = self.challenged = NOBODY
+        self.letter = ""
+        self.move_colour = -1
+        self.moved = 0
+        if len(self.trick) < self.game.players:
+            self.phase = Phase.PLAY
+            self.actor = self.seat_at(len(self.trick))
+            return
+        positions = range(len(self.trick))
+        eff = [self.effective(i) for i in positions]
+        if self.b16 and self.game.options.b16 == "reverse":
+            # rules B16: the highest (earlier on ties) picks and leads; the lowest (later on ties) takes the rest
+            pick = max(positions, key=lambda i: (eff[i], -i))
+            take = min(positions, key=lambda i: (eff[i], -i))
+        else:
+            # rules: Taking; lowest ties go to the earlier player, highest ties to the later one
+            pick = min(positions, key=lambda i: (eff[i], i))
+            take = max(positions, key=lambda i: (eff[i], i))
+        self.picker, self.taker = self.seat_at(pick), self.seat_at(take)
+        self.phase = Phase.TAKE
+        self.actor = self.picker
+
+    def _legal_take(self) -> list[Action]:
+        take = TABLE.take
+        return [take[c] for c in self.trick]
+
+    def _step_take(self, action: Move) -> None:
+        card = action.card
+        rest = [c for c in self.trick if c != card]
+        self.won[self.picker] |= 1 << card
+        for c in rest:
+            self.won[self.taker] |= 1 << c
+        # rules: the lowest leads next; B16 (either option) makes the highest lead next
+        leader = self.taker if self.b16 and self.game.options.b16 == "lead" else self.picker
+        self.previous = {"leader": self.leader, "cards": [TEXT[c] for c in self.trick],
+                         "numbers": [self.effective(i) for i in range(len(self.trick))],
+                         "picker": self.picker, "picked": TEXT[card], "taker": self.taker}
+        self.log("take", seat=self.picker, card=TEXT[card], taker=self.taker, rest=[TEXT[c] for c in rest],
+                 leader=leader)
+        self.leader = leader
+        self._clear_turn()
+        if not self.hands[leader]:
+            self.phase = Phase.OVER
+            self.log("end", scores=self.scores(), winners=self.winners())
+            return
+        self.turn += 1
+        self.phase = Phase.PLAY
+        self.actor = leader
+        self.log("turn", turn=self.turn, leader=leader)
+
+    # --- observation ---------------------------------------------------------------------------
+
+    def _observe(self, player: int | None) -> Observation:
+        n = self.game.players
+        trick = []
+        for i, card in enumerate(self.trick):
+            if card >= 0:
+                trick.append({"seat": self.seat_at(i), "card": TEXT[card], "number": self.effective(i),
+                              "follows": i == 0 or self.follows(card)})
+        challenge = None
+        if self.challenger != NOBODY or self.phase is Phase.CHALLENGE:
+            challenge = {"challenged": self.challenged_seat() if self.challenged == NOBODY else self.challenged,
+                         "challenger": None if self.challenger == NOBODY else self.challenger,
+                         "success": None if self.challenger == NOBODY else self.success,
+                         "option": self.letter or None, "giver": None if not self.letter else self.source,
+                         "receiver": None if not self.letter else self.dest,
+                         "colour": COLOURS[self.move_colour] if self.move_colour >= 0 else None,
+                         "moved": self.moved}
+        void = [[COLOURS[c] for c in range(4) if self.void[p] & COLOUR_MASKS[c] == COLOUR_MASKS[c]]
+                for p in range(n)]
+        table = {
+            "turn_player": self.leader,
+            "lead_colour": COLOURS[self.lead] if self.lead >= 0 else None,
+            "won": [texts(w) for w in self.won],
+            "known_in_hand": [texts(k) for k in self.known],
+            "void": void,
+            "out_of_game": self.out.bit_count(),
+            "b16": self.b16,
+            "challenge": challenge,
+            "taking": None if self.picker == NOBODY else {"picker": self.picker, "taker": self.taker},
+            "previous": self.previous,
+            "options": {"specials": self.game.options.specials, "challenge": self.game.options.challenge,
+                        "b16": self.game.options.b16},
+        }
+        return {
+            "phase": PHASE_NAMES[self.phase],
+            "hand": texts(self.hands[player]) if player is not None else [],
+            "hand_sizes": [h.bit_count() for h in self.hands],
+            "trick": trick,
+            "leader": self.leader,
+            "table": table,
+        }
+
+
+LEGAL: dict[Phase, Callable[[MasqueradeState], list[Action]]] = {
+    Phase.PLAY: MasqueradeState._legal_play,
+    Phase.CHALLENGE: MasqueradeState._legal_challenge,
+    Phase.REPLAY: MasqueradeState._legal_replay,
+    Phase.OPTION: MasqueradeState._legal_option,
+    Phase.COLOUR: MasqueradeState._legal_colour,
+    Phase.PICK: MasqueradeState._legal_pick,
+    Phase.TARGET: MasqueradeState._legal_target,
+    Phase.TAKE: MasqueradeState._legal_take,
+}
+STEP: dict[Phase, Callable[[MasqueradeState, Move], None]] = {
+    Phase.PLAY: MasqueradeState._step_play,
+    Phase.CHALLENGE: MasqueradeState._step_challenge,
+    Phase.REPLAY: MasqueradeState._step_replay,
+    Phase.OPTION: MasqueradeState._step_option,
+    Phase.COLOUR: MasqueradeState._step_colour,
+    Phase.PICK: MasqueradeState._step_pick,
+    Phase.TARGET: MasqueradeState._step_target,
+    Phase.TAKE: MasqueradeState._step_take,
+}
