@@ -28,8 +28,14 @@ class SeatView:
         return self._state.observe(self.seat)
 
     def sample(self, rng: Rng) -> State:
-        """A full state consistent with this seat's observation, hidden parts drawn at random."""
-        return self._state.resample(self.seat, rng)
+        """A full state consistent with this seat's observation, hidden parts drawn at random.
+
+        The world's own chance generator is reseeded from ``rng`` too: draws still to come (a deck's
+        next card, a random steal) are as hidden as a hand, so a search never replays the live ones.
+        """
+        world = self._state.resample(self.seat, rng)
+        world.rng = Rng(rng.next64())
+        return world
 
 
 class Bot(ABC):
