@@ -1,15 +1,70 @@
-"""Bots: programs that play a seat from its observation."""
+"""Bots: programs that play a seat from its observation.
+
+``make_bot(name, seed)`` builds any of them by name; the CLI, the server and the simulator call it:
+
+- ``random``: uniform over the legal actions.
+- ``heuristic``: the game's rules of thumb (``games/<game>/heuristic.py``).
+- ``easy``, ``medium``, ``hard``: ISMCTS with the budgets in ``LEVELS`` (``hard`` stays under 1 s a decision).
+- ``ismcts``: ISMCTS at ``medium``; ``ismcts:<N>`` N iterations, ``ismcts:<S>s`` S seconds, and the
+  suffixes ``:heuristic`` (heuristic rollouts) and ``:game`` (roll out to the end of the game), e.g.
+  ``ismcts:2000:heuristic``. A level takes the same suffixes: ``hard:heuristic``.
+"""
 
 from __future__ import annotations
 
 from tricktable.bots.base import Bot, SeatView
+from tricktable.bots.heuristic import HeuristicBot
+from tricktable.bots.ismcts import ISMCTSBot
 from tricktable.bots.random import RandomBot
+from tricktable.bots.search import Budget
 
-__all__ = ["Bot", "RandomBot", "SeatView", "make_bot"]
+__all__ = ["LEVELS", "Bot", "Budget", "HeuristicBot", "ISMCTSBot", "RandomBot", "SeatView", "bot_names", "make_bot"]
+
+# Each level's budget per decision: iterations keep play reproducible for a seed; the time cap is a
+# safety net on a slow or busy machine (``hard`` must answer in under a second on 2 cores).
+LEVELS: dict[str, Budget] = {
+    "easy": Budget(iterations=60, seconds=0.2),
+    "medium": Budget(iterations=300, seconds=0.4),
+    "hard": Budget(iterations=1200, seconds=0.8),
+}
+
+
+def bot_names() -> list[str]:
+    """The plain bot names (``make_bot`` also takes ``ismcts:…`` forms)."""
+    return ["random", "heuristic", *LEVELS, "ismcts"]
 
 
 def make_bot(name: str, seed: int = 0) -> Bot:
-    """A bot by name: ``random`` (more arrive with the bots issue)."""
-    if name == "random":
+    """A bot by name (see the module doc); raises ``ValueError`` naming the choices for an unknown one."""
+    head, *suffixes = name.strip().split(":")
+    if head == "random" and not suffixes:
         return RandomBot(seed)
-    raise ValueError(f"no bot called {name!r} (bots: random)")
+    if head == "heuristic" and not suffixes:
+        return HeuristicBot(seed)
+    if head in LEVELS or head == "ismcts":
+        budget = LEVELS.get(head, LEVELS["medium"])
+        rollout, horizon = "random", "round"
+        for part in suffixes:
+            if part == "heuristic":
+                rollout = "heuristic"
+            elif part in ("game", "round"):
+                horizon = part
+            elif head == "ismcts" and part.endswith("s") and _is_number(part[:-1]):
+                budget = Budget(seconds=float(part[:-1]))
+            elif head == "ismcts" and part.isdigit():
+                budget = Budget(iterations=int(part))
+            else:
+                raise ValueError(f"bot {name!r}: unknown part {part!r} "
+                                 "(use a number of iterations, seconds like 0.5s, heuristic or game)")
+        return ISMCTSBot(seed, budget=budget, rollout="heuristic" if rollout == "heuristic" else "random",
+                         horizon="game" if horizon == "game" else "round", name=name)
+    raise ValueError(f"no bot called {name!r} (bots: {', '.join(bot_names())}, ismcts:<iterations>[:heuristic])")
+
+
+def _is_number(text: str) -> bool:
+    try:
+        float(text)
+    except ValueError:
+        return False
+    return True
+

@@ -1,0 +1,80 @@
+"""The heuristic bot: each game's explainable rules of thumb, in ``games/<game>/heuristic.py``.
+
+A game's heuristic module provides one function::
+
+    def choose(obs: Observation, legal: Sequence[Action], game: Game[Any], rng: Rng) -> Action
+
+``obs`` is the seat's observation (the engine's common keys and the game's own; a search's rollouts pass
+a light one without ``log`` and ``legal``, see ``seat_observation``), ``legal`` the seat's legal actions.
+It returns one of ``legal`` and reads nothing else, so it can never peek.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from tricktable.bots.base import Bot, SeatView
+from tricktable.bots.search import Policy, random_policy
+from tricktable.engine import Action, Game, Observation, Rng, State
+
+Chooser = Callable[[Observation, Sequence[Action], Game[Any], Rng], Action]
+
+_CHOOSERS: dict[str, Chooser | None] = {}
+
+
+def chooser(game: Game[Any]) -> Chooser | None:
+    """The ``choose`` function of ``game``'s heuristic module, or None when the game has none."""
+    if game.name not in _CHOOSERS:
+        try:
+            module = importlib.import_module(f"tricktable.games.{game.name}.heuristic")
+        except ModuleNotFoundError as error:
+            if error.name != f"tricktable.games.{game.name}.heuristic":
+                raise
+            _CHOOSERS[game.name] = None
+        else:
+            _CHOOSERS[game.name] = module.choose
+    return _CHOOSERS[game.name]
+
+
+def seat_observation(state: State, seat: int) -> Observation:
+    """A light observation for rollouts: the common keys and the game's own, without log and legal."""
+    view: Observation = {
+        "game": state.game.name, "players": state.players, "seat": seat, "round": state.round,
+        "actors": list(state.actors), "is_over": state.is_over, "scores": state.scores(),
+    }
+    view.update(state._observe(seat))
+    return view
+
+
+def heuristic_policy(game: Game[Any]) -> Policy:
+    """A rollout policy from ``game``'s heuristic (uniformly random when it has none)."""
+    choose = chooser(game)
+    if choose is None:
+        return random_policy
+
+    def policy(state: State, seat: int, rng: Rng) -> Action:
+        legal = state._legal(seat)
+        if len(legal) == 1:
+            return legal[0]
+        return choose(seat_observation(state, seat), legal, state.game, rng)
+
+    return policy
+
+
+class HeuristicBot(Bot):
+    """Plays the game's heuristic from its observation (uniformly random in a game without one)."""
+
+    name = "heuristic"
+
+    def choose(self, view: SeatView) -> Action:
+        if len(view.legal) == 1:
+            return view.legal[0]
+        choose = chooser(view.game)
+        if choose is None:
+            return self.rng.choice(view.legal)
+        action = choose(view.observation, view.legal, view.game, self.rng)
+        if action not in view.legal:  # a heuristic bug must not become an illegal move
+            raise AssertionError(f"{view.game.name} heuristic chose {action}, not one of {view.legal}")
+        return action

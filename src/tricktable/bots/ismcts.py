@@ -1,0 +1,174 @@
+"""Information-set Monte Carlo tree search: one game-agnostic search bot for every game.
+
+Single-observer ISMCTS (Cowling, Powley and Whitehouse, "Information Set Monte Carlo Tree Search",
+IEEE TCIAIG 2012). The tree belongs to the bot's seat; its nodes are reached by sequences of
+(seat, action) moves. Each iteration:
+
+1. **Determinize**: draw a full world consistent with the seat's observation (``SeatView.sample``,
+   the game's ``resample`` with a fresh chance seed). The bot never touches the live state.
+2. **Select**: descend while every action available *in this world* already has a child, by UCB1 with
+   availability counts: ``mean + c * sqrt(ln(availability) / visits)``, where a child's availability
+   counts the visits to its parent in which it was legal. Each node holds the reward of the seat that
+   moved into it, so opponents choose for themselves.
+3. **Expand** one untried available action, then **roll out** with the policy (random or heuristic) to
+   the end of the round (``horizon="round"``) or of the game.
+4. **Back up** each node's seat's reward (see ``search.Valuer``).
+
+Simultaneous steps (several actors): the tree branches on one actor's choice (our seat's when it is one
+of them, else the first), and the other actors' choices are drawn from the rollout policy in the same
+world: they are hidden from us, so they are not edges of our tree.
+
+The final choice is the most visited root action. The inner loop uses ``apply(check=False)``, the
+trusted ``_legal`` and one ``resample`` per iteration; nothing builds text or observations.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from typing import Literal
+
+from tricktable.bots.base import Bot, SeatView
+from tricktable.bots.heuristic import heuristic_policy
+from tricktable.bots.search import Budget, Policy, Valuer, random_policy
+from tricktable.engine import Action, State
+
+Horizon = Literal["round", "game"]
+Rollout = Literal["random", "heuristic"]
+
+
+class Node:
+    """A tree node: the move (by ``seat``) that reaches it, and that seat's statistics."""
+
+    __slots__ = ("availability", "children", "reward", "seat", "visits")
+
+    def __init__(self, seat: int) -> None:
+        self.seat = seat
+        self.visits = 0
+        self.reward = 0.0
+        self.availability = 1
+        self.children: dict[int, Node] = {}
+
+
+class ISMCTSBot(Bot):
+    """Single-observer ISMCTS over the game's resampler.
+
+    ``budget`` bounds each decision; ``rollout`` plays the playouts: ``"random"``, ``"heuristic"`` (the
+    game's heuristic, see ``bots.heuristic.heuristic_policy``) or any ``Policy`` function;
+    ``exploration`` is UCB1's constant c; ``horizon`` ends rollouts at the end of the round (scored by
+    the round's relative gain) or of the game.
+    After each decision ``last_iterations`` and ``last_seconds`` say how much was spent.
+    """
+
+    name = "ismcts"
+
+    def __init__(self, seed: int = 0, *, budget: Budget | None = None, rollout: Rollout | Policy = "random",
+                 exploration: float = 0.7, horizon: Horizon = "round", name: str | None = None) -> None:
+        super().__init__(seed)
+        self.budget = budget or Budget(iterations=200)
+        self.rollout = rollout
+        self.policy: Policy = random_policy
+        self.exploration = exploration
+        self.horizon = horizon
+        if name is not None:
+            self.name = name
+        self.last_iterations = 0
+        self.last_seconds = 0.0
+
+    def __repr__(self) -> str:
+        return f"ISMCTSBot(budget={self.budget}, horizon={self.horizon!r})"
+
+    def choose(self, view: SeatView) -> Action:
+        if len(view.legal) == 1:
+            self.last_iterations, self.last_seconds = 0, 0.0
+            return view.legal[0]
+        visits = self.search(view)
+        legal = view.legal
+        base = view.seat * view.game.num_actions
+        best, best_key = legal[0], (-1, -1.0)
+        for action in legal:
+            child = visits.get(base + action.index)
+            key = (child.visits, child.reward / child.visits) if child and child.visits else (0, 0.0)
+            if key > best_key:
+                best, best_key = action, key
+        return best
+
+    def search(self, view: SeatView) -> dict[int, Node]:
+        """Run the search from ``view``; the root's children, keyed ``seat * num_actions + action.index``."""
+        start = time.perf_counter()
+        deadline = self.budget.deadline()
+        limit = self.budget.iterations if self.budget.iterations is not None else math.inf
+        rng = self.rng
+        if self.rollout == "heuristic":
+            self.policy = heuristic_policy(view.game)
+        elif callable(self.rollout):
+            self.policy = self.rollout
+        root = Node(-1)
+        world = view.sample(rng)
+        valuer = Valuer(world)
+        stop_round = world.round if self.horizon == "round" else None
+        done = 0
+        while True:
+            self._iterate(world, root, view.seat, valuer, stop_round)
+            done += 1
+            if done >= limit or time.perf_counter() >= deadline:
+                break
+            world = view.sample(rng)
+        self.last_iterations = done
+        self.last_seconds = time.perf_counter() - start
+        return root.children
+
+    def _iterate(self, state: State, root: Node, observer: int, valuer: Valuer, stop_round: int | None) -> None:
+        """One determinized iteration: select, expand, roll out, back up."""
+        rng, policy, c = self.rng, self.policy, self.exploration
+        width = state.game.num_actions
+        node = root
+        path: list[Node] = []
+        expanded = False
+        # --- selection and expansion
+        while not expanded:
+            actors = state.actors
+            if not actors or (stop_round is not None and state.round != stop_round):
+                break
+            seat = observer if observer in actors else actors[0]
+            legal = state._legal(seat)
+            others = [(q, policy(state, q, rng)) for q in actors if q != seat] if len(actors) > 1 else []
+            children = node.children
+            base = seat * width
+            untried = [a for a in legal if base + a.index not in children]
+            if untried:
+                action = untried[rng.below(len(untried))] if len(untried) > 1 else untried[0]
+                child = Node(seat)
+                children[base + action.index] = child
+                expanded = True
+            else:
+                child, action, best = node, legal[0], -math.inf
+                for a in legal:
+                    candidate = children[base + a.index]
+                    candidate.availability += 1
+                    value = (candidate.reward / candidate.visits
+                             + c * math.sqrt(math.log(candidate.availability) / candidate.visits))
+                    if value > best:
+                        child, action, best = candidate, a, value
+            state.apply(action, seat, check=False)
+            for q, other in others:
+                state.apply(other, q, check=False)
+            path.append(child)
+            node = child
+        # --- rollout
+        while True:
+            actors = state.actors
+            if not actors or (stop_round is not None and state.round != stop_round):
+                break
+            if len(actors) == 1:
+                seat = actors[0]
+                state.apply(policy(state, seat, rng), seat, check=False)
+            else:
+                picks = [(q, policy(state, q, rng)) for q in actors]
+                for q, a in picks:
+                    state.apply(a, q, check=False)
+        # --- backup
+        rewards = valuer(state)
+        for visited in path:
+            visited.visits += 1
+            visited.reward += rewards[visited.seat]

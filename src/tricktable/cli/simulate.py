@@ -1,0 +1,111 @@
+"""``tricktable simulate GAME --bots hard,heuristic,heuristic,heuristic --games N``: a bot tournament.
+
+Duplicate deals (each deal replayed with the line-up rotated through the seats), spread over every core,
+with a progress bar, a results table (mean score and win rate per bot, 95% intervals, and the first bot
+against each other one, paired by deal), and the records, CSV, JSON and balance plot saved to a folder.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import time
+from pathlib import Path
+
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn
+from rich.table import Table
+
+from tricktable.bots import bot_names, make_bot
+from tricktable.bots.search import higher_score_wins
+from tricktable.cli.options import add_game_arguments, game_options
+from tricktable.engine import TricktableError, load_game
+from tricktable.sim import Estimate, Outcome, Summary, breakdown, save, schedule, summarize
+from tricktable.sim import run as tournament
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    add_game_arguments(parser)
+    parser.set_defaults(players=None)
+    parser.add_argument("--bots", default="heuristic,random,random,random",
+                        help=f"one bot per seat, comma-separated ({', '.join(bot_names())}, ismcts:<iterations>); "
+                             "the first is compared with the others (default heuristic,random,random,random)")
+    parser.add_argument("--games", type=int, default=40,
+                        help="number of games, rounded up to whole deals of one game per seat (default 40)")
+    parser.add_argument("--workers", type=int, default=os.cpu_count() or 1, help="processes (default: every core)")
+    parser.add_argument("--out", type=Path, default=None,
+                        help="folder for records, CSV, JSON and plot (default simulations/GAME-TIME)")
+
+
+def run(args: argparse.Namespace) -> int:
+    console = Console()
+    lineup = [b.strip() for b in args.bots.split(",") if b.strip()]
+    if args.players is not None and args.players != len(lineup):
+        console.print(f"[red]--players {args.players} but --bots names {len(lineup)} bots: give one bot per seat")
+        return 2
+    try:
+        for name in lineup:
+            make_bot(name)
+        options = game_options(args)
+        game = load_game(args.game, len(lineup), **options)
+    except (TricktableError, ValueError) as error:
+        console.print(f"[red]{error}")
+        return 2
+    seed = args.seed if args.seed is not None else int(time.time()) % 1_000_000
+    matches = schedule(args.game, lineup, args.games, seed, options)
+    folder = args.out or Path("simulations") / f"{args.game}-{time.strftime('%Y%m%d-%H%M%S')}"
+    console.print(f"{game.title}, {len(lineup)} players: {len(matches)} games ({len(matches) // len(lineup)} deals "
+                  f"from seed {seed}), {args.workers} processes")
+    start = time.perf_counter()
+    with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
+                  TimeRemainingColumn(), console=console, transient=False) as progress:
+        task = progress.add_task("games", total=len(matches))
+
+        def advance(outcome: Outcome) -> None:
+            progress.advance(task)
+
+        outcomes = tournament(matches, args.workers, advance)
+    elapsed = time.perf_counter() - start
+    sense = higher_score_wins(game)
+    summary = summarize(outcomes, sense)
+    panel = breakdown(args.game, [o.facts for o in outcomes])
+    settings = {"game": args.game, "players": len(lineup), "options": options, "bots": lineup,
+                "games": len(matches), "seed": seed, "workers": args.workers, "seconds": round(elapsed, 1),
+                "command": f"tricktable simulate {args.game} --bots {','.join(lineup)} --games {len(matches)} "
+                           f"--seed {seed}" + "".join(f" -o {o}" for o in args.option)}
+    paths = save(folder, outcomes, summary, settings, panel)
+    console.print(results_table(summary))
+    if summary.comparisons:
+        console.print(comparison_table(summary))
+    console.print(f"{len(matches)} games in {elapsed:.1f} s; saved {', '.join(str(p) for p in paths)}")
+    return 0
+
+
+def results_table(summary: Summary) -> Table:
+    better = "higher" if summary.higher_score_wins else "lower"
+    table = Table(title=f"results over {summary.games} games, {summary.deals} deals "
+                        f"(95% intervals by deal; {better} score is better)")
+    for column in ("bot", "seat-games", "mean score", "win rate", "s/decision", "slowest decision"):
+        table.add_column(column, justify="right")
+    for line in summary.bots:
+        table.add_row(line.bot, str(line.games), _interval(line.score), _interval(line.win, percent=True),
+                      f"{line.think:.3f}", f"{line.slowest:.3f}")
+    return table
+
+
+def comparison_table(summary: Summary) -> Table:
+    table = Table(title="first bot minus each other bot, paired by deal (* = 95% interval excludes 0)")
+    for column in ("comparison", "score difference", "win-rate difference"):
+        table.add_column(column, justify="right")
+    for c in summary.comparisons:
+        table.add_row(f"{c.first} - {c.other}", _interval(c.score) + (" *" if c.score.excludes_zero else ""),
+                      _interval(c.win, percent=True) + (" *" if c.win.excludes_zero else ""))
+    return table
+
+
+def _interval(estimate: Estimate, percent: bool = False) -> str:
+    scale, unit = (100.0, "%") if percent else (1.0, "")
+    if estimate.n < 2:
+        return f"{estimate.mean * scale:.2f}{unit}"
+    return (f"{estimate.mean * scale:.2f}{unit} [{estimate.low * scale:.2f}, "
+            f"{estimate.high * scale:.2f}]")

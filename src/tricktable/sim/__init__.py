@@ -1,0 +1,9 @@
+"""Simulations: tournaments between bot line-ups, their statistics, files and balance plots."""
+
+from tricktable.sim.facts import Breakdown, breakdown
+from tricktable.sim.report import save
+from tricktable.sim.stats import BotLine, Comparison, Estimate, Summary, summarize
+from tricktable.sim.tournament import Match, Outcome, play, run, schedule
+
+__all__ = ["BotLine", "Breakdown", "Comparison", "Estimate", "Match", "Outcome", "Summary", "breakdown", "play",
+           "run", "save", "schedule", "summarize"]

@@ -1,0 +1,125 @@
+"""Tournaments: many games between a line-up of bots, as duplicate deals, spread over processes.
+
+Duplicate deals: each deal (a seed) is played once per rotation of the line-up, so every bot meets the
+same cards from every seat and luck of the deal cancels out of the comparisons. Game ``i`` plays deal
+``seed + i // players`` with rotation ``i % players``: seat ``s`` gets ``lineup[(s + rotation) % players]``.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import os
+import time
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from tricktable.bots import SeatView, make_bot
+from tricktable.engine import GameRecord, load_game
+from tricktable.sim.facts import facts_of
+
+
+@dataclass(frozen=True, slots=True)
+class Match:
+    """One game to play: a deal, a rotation, and the bot name at each seat."""
+
+    index: int
+    game: str
+    players: int
+    options: dict[str, Any]
+    deal: int
+    seed: int
+    rotation: int
+    bots: tuple[str, ...]
+
+
+@dataclass(slots=True)
+class Outcome:
+    """What one game gave: per seat its bot, score, win share and thinking time; and the record."""
+
+    index: int
+    deal: int
+    seed: int
+    rotation: int
+    bots: list[str]
+    scores: list[float]
+    winners: list[int]
+    record: GameRecord
+    seconds: float
+    decisions: list[int] = field(default_factory=list)
+    think: list[float] = field(default_factory=list)
+    slowest: list[float] = field(default_factory=list)
+    facts: list[tuple[str, float]] = field(default_factory=list)
+
+    def win_share(self, seat: int) -> float:
+        """1 for a lone winner, 1/k for each of k tied winners, else 0."""
+        return 1.0 / len(self.winners) if seat in self.winners else 0.0
+
+    def to_json(self) -> dict[str, Any]:
+        return {"index": self.index, "deal": self.deal, "seed": self.seed, "rotation": self.rotation,
+                "bots": self.bots, "scores": self.scores, "winners": self.winners, "seconds": self.seconds,
+                "decisions": self.decisions, "think": self.think, "slowest": self.slowest,
+                "facts": self.facts, "record": self.record.to_json()}
+
+
+def schedule(game: str, lineup: Sequence[str], games: int, seed: int = 0,
+             options: dict[str, Any] | None = None) -> list[Match]:
+    """The matches of a duplicate tournament: ``games`` rounded up to whole deals (one game per rotation)."""
+    players = len(lineup)
+    deals = max(1, -(-games // players))
+    matches = []
+    for index in range(deals * players):
+        deal, rotation = divmod(index, players)
+        bots = tuple(lineup[(s + rotation) % players] for s in range(players))
+        matches.append(Match(index, game, players, dict(options or {}), deal, seed + deal, rotation, bots))
+    return matches
+
+
+def play(match: Match) -> Outcome:
+    """Play one match to the end. Each bot sees only its seat's view; simultaneous choices are all made
+    before any is applied."""
+    start = time.perf_counter()
+    state = load_game(match.game, match.players, **match.options).new_state(match.seed)
+    n = match.players
+    # a bot's seed depends on the deal and its line-up place, not its seat: rotations replay its luck
+    bots = [make_bot(name, seed=match.seed * 101 + (s + match.rotation) % n) for s, name in enumerate(match.bots)]
+    decisions, think, slowest = [0] * n, [0.0] * n, [0.0] * n
+    while not state.is_over:
+        picks = []
+        for seat in state.actors:
+            begin = time.perf_counter()
+            picks.append((seat, bots[seat].choose(SeatView(state, seat))))
+            spent = time.perf_counter() - begin
+            decisions[seat] += 1
+            think[seat] += spent
+            slowest[seat] = max(slowest[seat], spent)
+        for seat, action in picks:
+            state.apply(action, seat)
+    return Outcome(match.index, match.deal, match.seed, match.rotation, list(match.bots), state.scores(),
+                   state.winners(), state.record(), time.perf_counter() - start, decisions, think, slowest,
+                   facts_of(match.game, state.observe(None)))
+
+
+def run(matches: Sequence[Match], workers: int | None = None,
+        progress: Callable[[Outcome], None] | None = None) -> list[Outcome]:
+    """Play every match, on ``workers`` processes (default: every core; 1 plays in this process).
+
+    ``progress`` is called with each outcome as it arrives. The result is in match order.
+    """
+    workers = workers or os.cpu_count() or 1
+    outcomes: list[Outcome] = []
+    for outcome in _outcomes(matches, workers):
+        outcomes.append(outcome)
+        if progress is not None:
+            progress(outcome)
+    outcomes.sort(key=lambda o: o.index)
+    return outcomes
+
+
+def _outcomes(matches: Sequence[Match], workers: int) -> Iterator[Outcome]:
+    if workers <= 1 or len(matches) <= 1:
+        yield from map(play, matches)
+        return
+    context = multiprocessing.get_context("fork" if "fork" in multiprocessing.get_all_start_methods() else None)
+    with context.Pool(min(workers, len(matches))) as pool:
+        yield from pool.imap_unordered(play, matches)
