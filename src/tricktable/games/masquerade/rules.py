@@ -198,6 +198,7 @@ class MasqueradeState(State):
     def clone(self) -> Self:
         twin = self.__class__.__new__(self.__class__)
         twin.__dict__.update(self.__dict__)  # ints, tuples and the shared game; lists copied below
+        twin._legal_cache = None  # a resampled twin must not reuse the true state's legal list
         twin.rng = self.rng.clone()
         twin.history = self.history.copy()
         twin.events = self.events.copy()
