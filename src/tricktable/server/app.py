@@ -1,0 +1,236 @@
+"""The ASGI app: thin HTTP and WebSocket routes over the table service (docs/protocol.md).
+
+``create_app(store=..., settings=...)`` builds it; uvicorn serves it (``tricktable serve``). Every error is
+``{"type": "error", "code": ..., "message": ...}`` with a 4xx status, and changes nothing.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+from collections.abc import AsyncIterator, Awaitable, Callable
+from importlib import resources
+from pathlib import Path
+from typing import Any, Literal
+
+from fastapi import FastAPI, Request, WebSocket, WebSocketDisconnect
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import FileResponse, HTMLResponse, JSONResponse, PlainTextResponse, Response
+from fastapi.staticfiles import StaticFiles
+from pydantic import BaseModel, Field
+
+from tricktable.server.errors import ServiceError
+from tricktable.server.service import Settings, Subscription, TableService
+from tricktable.server.store import Store, open_store
+
+STATIC = Path(str(resources.files("tricktable") / "web" / "static"))
+PLACEHOLDER = """<!doctype html><meta charset="utf-8"><title>tricktable</title>
+<h1>tricktable</h1><p>The web client is not installed. The API is at <a href="/docs">/docs</a>.</p>"""
+
+
+class SeatSpec(BaseModel):
+    kind: Literal["human", "bot"]
+    bot: str | None = None
+
+
+class CreateTable(BaseModel):
+    game: str
+    players: int = Field(ge=1, le=16)
+    options: dict[str, Any] = Field(default_factory=dict)
+    seats: list[SeatSpec] | None = None
+    seed: int | None = Field(default=None, ge=0, lt=2**63)
+
+
+class TakeSeat(BaseModel):
+    name: str = Field(min_length=1, max_length=80)
+
+
+class StartTable(BaseModel):
+    token: str | None = None
+
+
+class PlayAction(BaseModel):
+    token: str | None = None
+    action: str
+    seat: int | None = None
+    lang: str = "en"
+
+
+def _error(error: ServiceError) -> JSONResponse:
+    return JSONResponse(error.to_json(), status_code=error.status)
+
+
+def _malformed(request: Request, error: Exception) -> JSONResponse:
+    problems = error.errors() if isinstance(error, RequestValidationError) else []
+    where = "; ".join(f"{'.'.join(str(p) for p in e.get('loc', ()))}: {e.get('msg', '')}" for e in problems)
+    return _error(ServiceError("message/malformed", f"the request is not what this call takes ({where})"))
+
+
+def create_app(store: Store | None = None, settings: Settings | None = None, db: str | None = None) -> FastAPI:
+    """The web table app over ``store`` (default: ``open_store(db)``, SQLite in the user data folder).
+
+    The service starts with the app (resuming stored tables) and stops with it; a store passed in is
+    left open for the caller, a store opened here is closed.
+    """
+    own_store = store is None
+    the_store: Store = store if store is not None else open_store(db)
+    service = TableService(the_store, settings)
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        await service.start()
+        try:
+            yield
+        finally:
+            await service.stop()
+            if own_store:
+                the_store.close()
+
+    app = FastAPI(title="tricktable", summary="Trick-taking card games at a web table", lifespan=lifespan)
+    app.state.service = service
+
+    async def service_error(request: Request, error: Exception) -> JSONResponse:
+        assert isinstance(error, ServiceError)
+        return _error(error)
+
+    app.add_exception_handler(ServiceError, service_error)
+    app.add_exception_handler(RequestValidationError, _malformed)
+
+    # --- games ---------------------------------------------------------------------------------
+
+    @app.get("/api/games")
+    async def games() -> list[dict[str, Any]]:
+        return await asyncio.to_thread(service.games)
+
+    @app.get("/api/games/{name}/rules")
+    async def rules(name: str, lang: str = "en") -> dict[str, Any]:
+        return service.rules(name, lang)
+
+    # --- tables --------------------------------------------------------------------------------
+
+    @app.post("/api/tables", status_code=201)
+    async def create_table(body: CreateTable) -> dict[str, Any]:
+        seats = [s.model_dump() for s in body.seats] if body.seats is not None else None
+        return await service.create_table(body.game, body.players, body.options, seats, body.seed)
+
+    @app.get("/api/tables")
+    async def lobby() -> list[dict[str, Any]]:
+        return service.lobby()
+
+    @app.get("/api/tables/{table_id}")
+    async def table(table_id: str) -> dict[str, Any]:
+        return await service.summary(table_id)
+
+    @app.post("/api/tables/{table_id}/seats/{seat}")
+    async def take_seat(table_id: str, seat: int, body: TakeSeat) -> dict[str, Any]:
+        return await service.take_seat(table_id, seat, body.name)
+
+    @app.post("/api/tables/{table_id}/start")
+    async def start_table(table_id: str, body: StartTable) -> dict[str, Any]:
+        return await service.start_table(table_id, body.token)
+
+    @app.get("/api/tables/{table_id}/view")
+    async def view(table_id: str, token: str | None = None, lang: str = "en") -> dict[str, Any]:
+        return await service.view(table_id, token, lang)
+
+    @app.post("/api/tables/{table_id}/actions")
+    async def act(table_id: str, body: PlayAction) -> dict[str, Any]:
+        return await service.act(table_id, body.token, body.action, body.seat, body.lang)
+
+    @app.get("/api/tables/{table_id}/record", response_model=None)
+    async def record(table_id: str, format: Literal["json", "text"] = "json") -> dict[str, Any] | Response:
+        found = await service.record(table_id)
+        if format == "text":
+            return PlainTextResponse(found.to_text())
+        data: dict[str, Any] = found.to_json()
+        return data
+
+    @app.get("/api/replays")
+    async def replays() -> list[dict[str, Any]]:
+        return await service.replays()
+
+    @app.get("/api/replays/{table_id}")
+    async def replay(table_id: str, step: int | None = None, seat: int | None = None,
+                     lang: str = "en") -> dict[str, Any]:
+        return await service.replay(table_id, step, seat, lang)
+
+    # --- the WebSocket -------------------------------------------------------------------------
+
+    @app.websocket("/ws/tables/{table_id}")
+    async def socket(websocket: WebSocket, table_id: str, token: str | None = None, lang: str = "en") -> None:
+        await websocket.accept()
+        try:
+            listener = await service.connect(table_id, token, lang)
+        except ServiceError as error:
+            await websocket.send_json(error.to_json())
+            await websocket.close(code=4404 if error.code == "table/unknown" else 4403)
+            return
+        sender = asyncio.get_running_loop().create_task(_send_all(websocket, listener))
+        try:
+            while True:
+                text = await websocket.receive_text()
+                await _dispatch(service, listener, text)
+        except WebSocketDisconnect:
+            pass
+        finally:
+            sender.cancel()
+            await service.disconnect(listener)
+
+    # --- the web client ------------------------------------------------------------------------
+
+    if STATIC.is_dir():
+        app.mount("/static", StaticFiles(directory=STATIC), name="static")
+
+    @app.get("/{path:path}", include_in_schema=False, response_model=None)
+    async def client(path: str) -> Response:
+        if path.startswith(("api/", "ws/", "static/")):
+            return _error(ServiceError("message/malformed", f"no such call: /{path}"))
+        index = STATIC / "index.html"
+        return FileResponse(index) if index.is_file() else HTMLResponse(PLACEHOLDER)
+
+    return app
+
+
+async def _send_all(websocket: WebSocket, listener: Subscription) -> None:
+    """The only writer of the socket: everything for this listener goes through its queue."""
+    with contextlib.suppress(WebSocketDisconnect, RuntimeError):
+        while True:
+            await websocket.send_json(await listener.queue.get())
+
+
+async def _on_action(service: TableService, listener: Subscription, message: dict[str, Any]) -> None:
+    action = message.get("action")
+    if not isinstance(action, str):
+        raise ServiceError("message/malformed", 'an action message is {"type": "action", "action": "<text>"}')
+    await service.act_as(listener, action)
+
+
+async def _on_lang(service: TableService, listener: Subscription, message: dict[str, Any]) -> None:
+    service.set_lang(listener, message.get("lang"))
+
+
+async def _on_ping(service: TableService, listener: Subscription, message: dict[str, Any]) -> None:
+    listener.queue.put_nowait({"type": "pong"})
+
+
+HANDLERS: dict[str, Callable[[TableService, Subscription, dict[str, Any]], Awaitable[None]]] = {
+    "action": _on_action,
+    "lang": _on_lang,
+    "ping": _on_ping,
+}
+
+
+async def _dispatch(service: TableService, listener: Subscription, text: str) -> None:
+    """Handle one client message; any error goes back to this listener only."""
+    try:
+        try:
+            message = json.loads(text)
+        except json.JSONDecodeError as error:
+            raise ServiceError("message/malformed", f"not JSON: {error}") from error
+        handler = HANDLERS.get(str(message.get("type"))) if isinstance(message, dict) else None
+        if handler is None:
+            raise ServiceError("message/malformed", f"message types: {', '.join(HANDLERS)}")
+        await handler(service, listener, message)
+    except ServiceError as error:
+        listener.queue.put_nowait(error.to_json())

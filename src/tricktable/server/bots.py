@@ -1,0 +1,89 @@
+"""Bots at the web table: which levels exist, and the worker function that thinks for a seat.
+
+Bots think in worker processes (``make_executor``), never on the event loop. A worker receives only the
+game record, the seat and the bot's level and seed; it replays the record and builds the seat's
+``SeatView`` (observation, legal actions, resampler), which is all the bot sees. The worker is trusted
+server code, so holding the full state there is fine: the bot itself never reads it.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
+from functools import cache
+from typing import Any
+
+from tricktable.bots import SeatView, make_bot
+from tricktable.engine import GameRecord, TricktableError, game_class, load_game
+from tricktable.engine.registry import GAMES
+
+# every level the bots issue names, weakest first; ``levels()`` keeps those make_bot knows
+LEVELS = ("random", "easy", "heuristic", "medium", "hard")
+# the default for new seats: the first of these that exists (quick and sensible)
+PREFERRED = ("heuristic", "easy", "random")
+
+
+@cache
+def levels() -> tuple[str, ...]:
+    """The bot levels this installation can build, weakest first."""
+    found = []
+    for name in LEVELS:
+        try:
+            make_bot(name, 0)
+        except (ValueError, KeyError, TypeError, ImportError):
+            continue
+        found.append(name)
+    return tuple(found)
+
+
+@cache
+def game_levels(game: str) -> tuple[str, ...]:
+    """The levels that can play ``game``: a level whose bot fails on the game's first decision is left out."""
+    found = []
+    for name in levels():
+        if name not in ("heuristic", "easy"):
+            found.append(name)  # search bots are game-agnostic; probing them would cost a search
+            continue
+        try:
+            state = load_game(game, players=game_class(game).min_players).new_state(0)
+            make_bot(name, 0).choose(SeatView(state, state.actors[0]))
+        except Exception:  # any failure means: not for this game
+            continue
+        found.append(name)
+    return tuple(found)
+
+
+def default_level(game: str) -> str:
+    """The level new seats of ``game`` get unless told otherwise."""
+    known = game_levels(game)
+    return next((name for name in PREFERRED if name in known), known[0] if known else "random")
+
+
+def bot_seed(table_seed: int, step: int, seat: int) -> int:
+    """A bot's seed for one decision: the same table, step and seat always think alike (also after a restart)."""
+    return (table_seed * 1_000_003 + step * 7919 + seat * 104_729) % 2**32
+
+
+def think(record: dict[str, Any], seat: int, level: str, seed: int) -> str:
+    """The action text that a ``level`` bot chooses for ``seat`` after ``record``. Runs in a worker."""
+    state = GameRecord.from_json(record).replay()
+    if seat not in state.actors:
+        raise TricktableError(f"seat {seat} has no decision to make")
+    action = make_bot(level, seed).choose(SeatView(state, seat))
+    return action.text
+
+
+def _register(games: dict[str, str]) -> None:
+    """Worker initializer: the same game registry as the server (tests register toy games)."""
+    GAMES.update(games)
+
+
+def make_executor(workers: int) -> Executor:
+    """A pool of ``workers`` processes for bot thinking; ``0`` gives one thread instead (tests, tiny hosts).
+
+    Processes are spawned, not forked: the server has threads (database calls) that a fork would copy mid-step.
+    """
+    if workers <= 0:
+        return ThreadPoolExecutor(max_workers=1, thread_name_prefix="bot")
+    return ProcessPoolExecutor(max_workers=workers, mp_context=multiprocessing.get_context("spawn"),
+                               initializer=_register, initargs=(dict(GAMES),))

@@ -1,0 +1,488 @@
+"""The table service: tables, seats, tokens, actions, bots, presence and replays. No HTTP in here.
+
+Routes (``server/app.py``) call these coroutines and turn ``ServiceError`` into responses. Every change
+to a table happens under its lock, is stored (the whole record) before anyone hears of it, and is then
+pushed to every subscriber of the table as that subscriber's own view message.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import importlib
+import logging
+import secrets
+from collections.abc import Coroutine
+from concurrent.futures import Executor
+from concurrent.futures.process import BrokenProcessPool
+from dataclasses import dataclass, field
+from importlib import resources
+from typing import Any
+
+from tricktable.engine import (
+    BadOptions,
+    IllegalAction,
+    ParseError,
+    Rng,
+    TricktableError,
+    UnknownGame,
+    available,
+    game_class,
+    load_game,
+)
+from tricktable.engine import options as opts
+from tricktable.engine.registry import GAMES
+from tricktable.server.bots import bot_seed, default_level, game_levels, make_executor, think
+from tricktable.server.errors import ServiceError
+from tricktable.server.store import Store, TableRow, now
+from tricktable.server.table import LANGS, Seat, Table, hash_token
+
+log = logging.getLogger("tricktable.server")
+
+
+@dataclass(frozen=True)
+class Settings:
+    """How the service behaves. ``grace``: seconds a player may be gone before their stand-in bot plays;
+    ``bot_delay``: least seconds a bot move takes, so people can follow; ``bot_workers``: bot processes
+    (0: one thread, for tests)."""
+
+    grace: float = 30.0
+    bot_delay: float = 0.5
+    bot_workers: int = 2
+
+
+@dataclass(eq=False)
+class Subscription:
+    """One listener of a table (a WebSocket, or a test): its seat (None: spectator), language and queue."""
+
+    table_id: str
+    seat: int | None
+    lang: str
+    queue: asyncio.Queue[dict[str, Any]] = field(default_factory=asyncio.Queue)
+
+
+def playable() -> list[str]:
+    """The games that can be played here: installed, and complete enough to name their ``GAME`` class."""
+    names = []
+    for name in available():
+        try:
+            game_class(name)
+        except (ImportError, AttributeError):
+            continue  # a game still being written
+        names.append(name)
+    return names
+
+
+def _lang(lang: str | None) -> str:
+    return lang if lang in LANGS else "en"
+
+
+class TableService:
+    """Every table of one server. Create it, ``await start()``, use it, ``await stop()``."""
+
+    def __init__(self, store: Store, settings: Settings | None = None) -> None:
+        self.store = store
+        self.settings = settings or Settings()
+        self.tables: dict[str, Table] = {}
+        self.subscribers: dict[str, set[Subscription]] = {}
+        self.executor: Executor | None = None
+        self._tasks: set[asyncio.Task[Any]] = set()
+
+    # --- life ----------------------------------------------------------------------------------
+
+    async def start(self) -> None:
+        """Start the bot workers and resume every stored table that is not over."""
+        self.executor = make_executor(self.settings.bot_workers)
+        rows = await asyncio.to_thread(self.store.list, ("waiting", "playing"), 100_000)
+        for row in rows:
+            try:
+                table = Table.from_row(row)
+            except TricktableError as error:  # a record this version cannot replay: leave it stored, skip it
+                log.warning("table %s cannot be resumed: %s", row.id, error)
+                continue
+            self.tables[table.id] = table
+            # after a restart nobody is connected: players who used a socket get the grace period to come back
+            for seat, place in enumerate(table.seats):
+                if place.kind == "human" and place.uses_socket:
+                    place.leaving = self._spawn(self._leave_after_grace(table, seat))
+            self._schedule_bots(table)
+
+    async def stop(self) -> None:
+        """Cancel timers and bot moves (a move not yet applied is simply thought again after a restart)."""
+        for task in list(self._tasks):
+            task.cancel()
+        await asyncio.gather(*self._tasks, return_exceptions=True)
+        if self.executor is not None:
+            self.executor.shutdown(wait=False, cancel_futures=True)
+            self.executor = None
+
+    def _spawn(self, work: Coroutine[Any, Any, None]) -> asyncio.Task[None]:
+        task = asyncio.get_running_loop().create_task(work)
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+        return task
+
+    # --- games ---------------------------------------------------------------------------------
+
+    def games(self) -> list[dict[str, Any]]:
+        """Every installed game with its player counts, options and bot levels."""
+        out = []
+        for name in playable():
+            cls = game_class(name)
+            options = [{"name": o.name, "default": _plain(o.default), "tag": o.tag, "doc": o.doc,
+                        "choices": [_plain(c) for c in o.choices]} for o in opts.describe(cls.options_type)]
+            out.append({"name": name, "title": cls.title, "min_players": cls.min_players,
+                        "max_players": cls.max_players, "options": options, "bots": list(game_levels(name)),
+                        "default_bot": default_level(name)})
+        return out
+
+    def rules(self, name: str, lang: str | None) -> dict[str, Any]:
+        """The game's rules as markdown: ``rules.ja.md`` for Japanese when the game has it, else ``rules.md``."""
+        if name not in playable():
+            raise ServiceError("game/unknown", f"no game called {name!r} (games: {', '.join(playable())})")
+        folder = resources.files(importlib.import_module(GAMES[name]))
+        lang = _lang(lang)
+        for served, file_name in ((lang, f"rules.{lang}.md"), ("en", "rules.md")):
+            path = folder / file_name
+            if path.is_file():
+                return {"game": name, "lang": served, "markdown": path.read_text(encoding="utf-8")}
+        return {"game": name, "lang": "en", "markdown": f"# {game_class(name).title}\n\n(No rules file yet.)\n"}
+
+    # --- tables --------------------------------------------------------------------------------
+
+    async def create_table(self, game: str, players: int, options: dict[str, Any] | None = None,
+                           seats: list[dict[str, Any]] | None = None, seed: int | None = None) -> dict[str, Any]:
+        """A new table; returns its summary. A table without human seats starts at once."""
+        if game not in playable():
+            raise ServiceError("game/unknown", f"no game called {game!r} (games: {', '.join(playable())})")
+        try:
+            rules = load_game(game, players, **(options or {}))
+        except (BadOptions, UnknownGame, TypeError) as error:
+            raise ServiceError("options/bad", str(error)) from error
+        known, default = game_levels(game), default_level(game)
+        specs = seats if seats is not None else [{"kind": "human"}] + [{"kind": "bot"}] * (players - 1)
+        if len(specs) != players:
+            raise ServiceError("options/bad", f"{players} players need {players} seats, not {len(specs)}")
+        places = []
+        for i, spec in enumerate(specs):
+            kind, level = spec.get("kind"), spec.get("bot") or default
+            if kind not in ("human", "bot"):
+                raise ServiceError("options/bad", f"seat {i}: kind must be human or bot, not {kind!r}")
+            if level not in known:
+                raise ServiceError("options/bad", f"seat {i}: no bot level {level!r} (levels: {', '.join(known)})")
+            places.append(Seat(kind=kind, bot=level, name=_bot_name(level) if kind == "bot" else ""))
+        table = Table(id=secrets.token_urlsafe(6), state=rules.new_state(secrets.randbelow(2**31) if seed is None
+                                                                         else seed), seats=places)
+        if not any(p.kind == "human" for p in places):
+            table.status = "playing"
+        async with table.lock:
+            await self._save(table)
+        self.tables[table.id] = table
+        self._schedule_bots(table)
+        return table.summary()
+
+    def lobby(self) -> list[dict[str, Any]]:
+        """Summaries of every waiting or playing table, newest first."""
+        live = [t for t in self.tables.values() if t.status in ("waiting", "playing")]
+        return [t.summary() for t in sorted(live, key=lambda t: t.created, reverse=True)]
+
+    async def summary(self, table_id: str) -> dict[str, Any]:
+        return (await self._table(table_id)).summary()
+
+    async def take_seat(self, table_id: str, seat: int, name: str) -> dict[str, Any]:
+        """Take a free human seat: ``{"seat", "token", "table"}``. The table starts when no human seat is free."""
+        table = await self._table(table_id)
+        name = " ".join(name.split())[:40]
+        if not name:
+            raise ServiceError("message/malformed", "a seat needs a name")
+        async with table.lock:
+            place = self._place(table, seat)
+            if not place.is_free or table.status == "over":
+                raise ServiceError("seat/taken", f"seat {seat} is not free")
+            token = secrets.token_urlsafe(18)
+            place.token_hash, place.name = hash_token(token), name
+            if table.status == "waiting" and not any(p.is_free for p in table.seats):
+                table.status = "playing"
+            await self._changed(table)
+        self._schedule_bots(table)
+        return {"seat": seat, "token": token, "table": table.summary()}
+
+    async def start_table(self, table_id: str, token: str | None) -> dict[str, Any]:
+        """Start a waiting table now: free human seats become bot seats at their stand-in level."""
+        table = await self._table(table_id)
+        async with table.lock:
+            self._seat_of(table, token)
+            if table.status == "waiting":
+                for place in table.seats:
+                    if place.is_free:
+                        place.kind, place.name = "bot", _bot_name(place.bot)
+                table.status = "playing"
+                await self._changed(table)
+        self._schedule_bots(table)
+        return table.summary()
+
+    async def view(self, table_id: str, token: str | None, lang: str | None = "en") -> dict[str, Any]:
+        """The view message of the token's seat (no token: the spectator's)."""
+        table = await self._table(table_id)
+        seat = self._seat_of(table, token) if token else None
+        return table.view(seat, _lang(lang))
+
+    async def act(self, table_id: str, token: str | None, action: str, seat: int | None = None,
+                  lang: str | None = "en") -> dict[str, Any]:
+        """Play ``action`` for the token's seat; returns that seat's view after it."""
+        table = await self._table(table_id)
+        mine = self._seat_of(table, token)
+        if seat is not None and seat != mine:
+            raise ServiceError("auth/token", f"this token is seat {mine}'s, not seat {seat}'s")
+        await self._apply(table, mine, action)
+        return table.view(mine, _lang(lang))
+
+    async def act_as(self, listener: Subscription, action: str) -> None:
+        """Play ``action`` for a listener's seat (a WebSocket's); its new view arrives on every queue."""
+        if listener.seat is None:
+            raise ServiceError("auth/token", "spectators cannot act: take a seat to play")
+        await self._apply(await self._table(listener.table_id), listener.seat, action)
+
+    # --- listening -----------------------------------------------------------------------------
+
+    async def connect(self, table_id: str, token: str | None, lang: str | None = "en") -> Subscription:
+        """Listen to a table as the token's seat (no token: a spectator). The first view is already queued.
+
+        A player who was away has their seat back at once; the stand-in bot's pending move is dropped.
+        """
+        table = await self._table(table_id)
+        seat = self._seat_of(table, token) if token else None
+        listener = Subscription(table.id, seat, _lang(lang))
+        self.subscribers.setdefault(table.id, set()).add(listener)
+        place = table.seats[seat] if seat is not None else None
+        if place is None or place.kind != "human":
+            listener.queue.put_nowait(table.view(seat, listener.lang))
+            return listener
+        async with table.lock:
+            place.connections += 1
+            if place.leaving is not None:
+                place.leaving.cancel()
+                place.leaving = None
+            place.away = False
+            if not place.uses_socket:
+                place.uses_socket = True
+                await self._save(table)
+            self._notify(table)
+        return listener
+
+    async def disconnect(self, listener: Subscription) -> None:
+        """Stop listening. A player whose last connection this was has ``grace`` seconds to come back."""
+        self.subscribers.get(listener.table_id, set()).discard(listener)
+        table = self.tables.get(listener.table_id)
+        if table is None or listener.seat is None or table.seats[listener.seat].kind != "human":
+            return
+        place = table.seats[listener.seat]
+        place.connections = max(0, place.connections - 1)
+        if place.connections == 0 and place.leaving is None:
+            place.leaving = self._spawn(self._leave_after_grace(table, listener.seat))
+        self._notify(table)
+
+    def set_lang(self, listener: Subscription, lang: str | None) -> None:
+        """Switch a listener's language and queue a view in it."""
+        listener.lang = _lang(lang)
+        table = self.tables.get(listener.table_id)
+        if table is not None:
+            listener.queue.put_nowait(table.view(listener.seat, listener.lang))
+
+    async def _leave_after_grace(self, table: Table, seat: int) -> None:
+        await asyncio.sleep(self.settings.grace)
+        place = table.seats[seat]
+        place.leaving = None
+        if place.connections == 0 and table.status != "over":
+            place.away = True
+            self._notify(table)
+            self._schedule_bots(table)
+
+    # --- records and replays -------------------------------------------------------------------
+
+    async def record(self, table_id: str) -> Any:
+        """The finished game's ``GameRecord``; ``record/hidden`` before the end."""
+        table = await self._table(table_id)
+        if table.status != "over":
+            raise ServiceError("record/hidden", "the record shows every hand: it is published when the game is over")
+        return table.state.record()
+
+    async def replays(self, limit: int = 100) -> list[dict[str, Any]]:
+        """Summaries of finished games, most recent first."""
+        rows = await asyncio.to_thread(self.store.list, ("over",), limit)
+        out = []
+        for row in rows:
+            table = self.tables.get(row.id)
+            if table is None:
+                try:
+                    table = self.tables[row.id] = Table.from_row(row)
+                except TricktableError:
+                    continue
+            out.append(table.summary())
+        return out
+
+    async def replay(self, table_id: str, step: int | None = None, seat: int | None = None,
+                     lang: str | None = "en") -> dict[str, Any]:
+        """A finished game after ``step`` actions, as ``seat`` saw it, with every hand shown."""
+        table = await self._table(table_id)
+        if table.status != "over":
+            raise ServiceError("record/hidden", "a replay shows every hand: it opens when the game is over")
+        if seat is not None:
+            self._place(table, seat)
+        record, lang = table.state.record(), _lang(lang)
+        steps = len(record.actions)
+        step = steps if step is None else max(0, min(step, steps))
+        state = record.replay(step)
+        game = state.game
+        return {
+            "type": "replay", "table": table.summary(), "step": step, "steps": steps, "seat": seat,
+            "view": state.observe(seat), "hands": [state.observe(p).get("hand", []) for p in range(state.players)],
+            "log": [game.describe_event(e, lang) for e in state.visible_events(seat)],
+            "actions": [{"seat": p, "action": a, "label": game.describe_action(game.parse_action(a), lang)}
+                        for p, a in record.actions],
+        }
+
+    # --- inside --------------------------------------------------------------------------------
+
+    async def _table(self, table_id: str) -> Table:
+        """The table, from memory or (a finished game) from the store."""
+        table = self.tables.get(table_id)
+        if table is not None:
+            return table
+        row = await asyncio.to_thread(self.store.load, table_id)
+        if row is None:
+            raise ServiceError("table/unknown", f"there is no table {table_id!r}")
+        try:
+            table = Table.from_row(row)
+        except TricktableError as error:
+            raise ServiceError("table/unknown", f"table {table_id!r} cannot be replayed: {error}") from error
+        self.tables[table.id] = table
+        if table.status != "over":
+            self._schedule_bots(table)
+        return table
+
+    @staticmethod
+    def _place(table: Table, seat: int) -> Seat:
+        if not 0 <= seat < len(table.seats):
+            raise ServiceError("seat/unknown", f"table {table.id} has seats 0-{len(table.seats) - 1}, not {seat}")
+        return table.seats[seat]
+
+    @staticmethod
+    def _seat_of(table: Table, token: str | None) -> int:
+        if not token:
+            raise ServiceError("auth/token", "this needs your seat token")
+        seat = table.seat_of(token)
+        if seat is None:
+            raise ServiceError("auth/token", f"that token holds no seat at table {table.id}")
+        return seat
+
+    async def _apply(self, table: Table, seat: int, text: str) -> None:
+        """Check and perform one action for ``seat``, store the game, tell everyone, wake the bots."""
+        async with table.lock:
+            state = table.state
+            if table.status == "waiting":
+                raise ServiceError("table/not-started", "the table starts when every human seat is taken")
+            if seat not in state.actors:
+                waiting = ", ".join(f"seat {p}" for p in state.actors)
+                reason = f"waiting for {waiting}" if waiting else "the game is over"
+                raise ServiceError("action/not-your-turn", f"it is not seat {seat}'s turn ({reason})")
+            try:
+                state.apply(text, seat)
+            except (IllegalAction, ParseError) as error:
+                raise ServiceError("action/illegal", str(error)) from error
+            if state.is_over:
+                table.status = "over"
+            await self._changed(table)
+        self._schedule_bots(table)
+
+    async def _changed(self, table: Table) -> None:
+        """Store the table, then tell its listeners. Call with the lock held."""
+        table.updated = now()
+        await self._save(table)
+        self._notify(table)
+
+    async def _save(self, table: Table) -> None:
+        row: TableRow = table.to_row()
+        await asyncio.to_thread(self.store.save, row)
+
+    def _notify(self, table: Table) -> None:
+        """Queue each listener's own view of the table (built once per seat and language)."""
+        built: dict[tuple[int | None, str], dict[str, Any]] = {}
+        for listener in list(self.subscribers.get(table.id, ())):
+            key = (listener.seat, listener.lang)
+            if key not in built:
+                built[key] = table.view(*key)
+            listener.queue.put_nowait(built[key])
+
+    # --- bots ----------------------------------------------------------------------------------
+
+    def _schedule_bots(self, table: Table) -> None:
+        """Start a bot move for every actor a bot plays now (once per seat)."""
+        if table.status != "playing":
+            return
+        for seat in table.state.actors:
+            if table.seats[seat].played_by_bot and seat not in table.thinking:
+                table.thinking.add(seat)
+                self._spawn(self._bot_turn(table, seat))
+
+    async def _bot_turn(self, table: Table, seat: int) -> None:
+        try:
+            self._notify(table)  # shows the seat as thinking
+            await self._bot_move(table, seat)
+        finally:
+            table.thinking.discard(seat)
+        self._notify(table)
+        self._schedule_bots(table)
+
+    async def _bot_move(self, table: Table, seat: int) -> None:
+        """Think in a worker, then apply the move if the seat is still the bot's and still to act."""
+        loop = asyncio.get_running_loop()
+        started = loop.time()
+        while True:
+            step, place = table.step, table.seats[seat]
+            record = table.state.record().to_json()
+            text = await self._think(record, seat, place.bot, bot_seed(table.state.seed, step, seat))
+            wait = self.settings.bot_delay - (loop.time() - started)
+            if wait > 0:
+                await asyncio.sleep(wait)
+            async with table.lock:
+                state = table.state
+                if table.status != "playing" or seat not in state.actors or not place.played_by_bot:
+                    return  # the game moved on or the player came back
+                if text not in {a.text for a in state.legal_actions(seat)}:
+                    continue  # another seat acted meanwhile (a simultaneous choice): think again
+                state.apply(text, seat)
+                if state.is_over:
+                    table.status = "over"
+                table.thinking.discard(seat)
+                await self._changed(table)
+                return
+
+    async def _think(self, record: dict[str, Any], seat: int, level: str, seed: int) -> str:
+        """A bot's choice from a worker; a failing bot is replaced by a random move so the table never stalls."""
+        loop = asyncio.get_running_loop()
+        try:
+            return await loop.run_in_executor(self.executor, think, record, seat, level, seed)
+        except asyncio.CancelledError:
+            raise
+        except BrokenProcessPool:
+            log.warning("the bot worker pool broke; starting a new one")
+            self.executor = make_executor(self.settings.bot_workers)
+        except Exception:
+            log.exception("bot %s failed for seat %d; playing a random move instead", level, seat)
+        return await asyncio.to_thread(_random_move, record, seat, seed)
+
+
+def _random_move(record: dict[str, Any], seat: int, seed: int) -> str:
+    from tricktable.engine import GameRecord
+
+    state = GameRecord.from_json(record).replay()
+    return Rng(seed).choice(state.legal_actions(seat)).text
+
+
+def _plain(value: Any) -> Any:
+    """An option value as JSON data (options keep lists as tuples)."""
+    return [_plain(v) for v in value] if isinstance(value, tuple) else value
+
+
+def _bot_name(level: str) -> str:
+    return f"Bot ({level})"
