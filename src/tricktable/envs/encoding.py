@@ -1,0 +1,181 @@
+"""Observation tensors: one seat's observation dict written into a fixed-size float32 vector.
+
+Every driver in ``tricktable.envs`` (OpenSpiel, PettingZoo, Gymnasium) uses these encoders, so one game
+has one tensor layout everywhere. An encoder reads only the observation dict (``state.observe(seat)``),
+never the state: a tensor cannot hold more than the seat may know.
+
+The vector is a concatenation of named *pieces*, each a small array (``Encoder.layout``). Seats are
+**relative** to the observer: position 0 is the observer, 1 the next seat clockwise, and so on (the
+spectator view, seat ``None``, uses absolute seats). The common pieces, present for every game:
+
+==============  ==============  =============================================================
+piece           shape           meaning
+==============  ==============  =============================================================
+``seat``        (n,)            one-hot: the observer's absolute seat (all zero for a spectator)
+``actors``      (n,)            1 for each seat whose decision is awaited now
+``legal``       (A,)            1 for each legal action index of the observer (``game.actions``)
+``hand``        (C,)            1 for each card in the observer's hand (``Encoder.cards`` order)
+``trick``       (T, C)          the cards on the table this trick, one-hot, in play order
+``trick_seats`` (T, n)          who played each of those cards
+``leader``      (n,)            one-hot: the trick's leader
+``hand_sizes``  (n,)            cards in each hand
+``scores``      (n,)            each seat's running score, as the game counts it
+``round``       (1,)            the current round number
+``is_over``     (1,)            1 once the game has ended
+``phase``       (P,)            one-hot over ``Encoder.phases`` (absent when a game lists none)
+==============  ==============  =============================================================
+
+``n`` is the player count, ``A`` the game's ``num_actions``, ``C`` the number of distinct cards, ``T``
+the most cards a trick can hold. Games add their own pieces after these (see each game's encoder).
+Numbers (sizes, scores, rounds) are raw counts, not normalised.
+"""
+
+from __future__ import annotations
+
+import importlib
+import math
+from collections.abc import Iterable
+from typing import Any, ClassVar
+
+import numpy as np
+import numpy.typing as npt
+
+from tricktable.engine import Game, Observation
+
+Tensor = npt.NDArray[np.float32]
+Layout = list[tuple[str, tuple[int, ...]]]
+
+
+class Encoder:
+    """Writes observations of one game (fixed players and options) into vectors of ``size`` floats.
+
+    Subclasses (one per game) set ``phases`` and ``trick_slots``, override ``card_names`` when the
+    game's full card list is not the cards of a fresh deal, and add pieces with ``table_layout`` and
+    ``fill_table``. Unknown cards or phases raise ``KeyError``: an encoder that silently dropped them
+    would hide a mismatch between the game and its tensor.
+    """
+
+    phases: ClassVar[tuple[str, ...]] = ()
+    # an upper bound on the decisions in one game (OpenSpiel's max_game_length); games set a tight one
+    max_decisions: ClassVar[int] = 100_000
+
+    def __init__(self, game: Game[Any]) -> None:
+        self.game = game
+        self.players = game.players
+        self.cards: list[str] = self.card_names()
+        self.card_index = {card: i for i, card in enumerate(self.cards)}
+        self.phase_index = {phase: i for i, phase in enumerate(self.phases)}
+        self.trick_slots = self.trick_size()
+        self.layout: Layout = self.common_layout() + self.table_layout()
+        self.size = sum(math.prod(shape) for _, shape in self.layout)
+
+    # --- what a game's encoder may refine ------------------------------------------------------
+
+    def card_names(self) -> list[str]:
+        """Every card text the game can show, in a fixed order (default: the cards of a fresh deal)."""
+        return sorted(set(self.game.new_state(0).all_cards()))
+
+    def trick_size(self) -> int:
+        """The most cards one trick can hold (default: one per player)."""
+        return self.players
+
+    def table_layout(self) -> Layout:
+        """The game's own pieces, after the common ones."""
+        return []
+
+    def fill_table(self, views: dict[str, Tensor], observation: Observation) -> None:
+        """Write the game's own pieces (``views`` are zeroed before the call)."""
+
+    # --- the encoding --------------------------------------------------------------------------
+
+    def common_layout(self) -> Layout:
+        n, cards, slots = self.players, len(self.cards), self.trick_slots
+        layout: Layout = [
+            ("seat", (n,)), ("actors", (n,)), ("legal", (self.game.num_actions,)), ("hand", (cards,)),
+            ("trick", (slots, cards)), ("trick_seats", (slots, n)), ("leader", (n,)), ("hand_sizes", (n,)),
+            ("scores", (n,)), ("round", (1,)), ("is_over", (1,)),
+        ]
+        if self.phases:
+            layout.append(("phase", (len(self.phases),)))
+        return layout
+
+    def zeros(self) -> Tensor:
+        return np.zeros(self.size, np.float32)
+
+    def views(self, tensor: Tensor) -> dict[str, Tensor]:
+        """Named, reshaped views into ``tensor`` (writing a view writes the tensor)."""
+        out: dict[str, Tensor] = {}
+        start = 0
+        for name, shape in self.layout:
+            size = math.prod(shape)
+            out[name] = tensor[start:start + size].reshape(shape)
+            start += size
+        return out
+
+    def encode(self, observation: Observation, out: Tensor | None = None) -> Tensor:
+        """The vector for ``observation`` (written into ``out`` when given)."""
+        tensor = self.zeros() if out is None else out
+        tensor.fill(0.0)
+        self.fill(self.views(tensor), observation)
+        return tensor
+
+    def fill(self, views: dict[str, Tensor], observation: Observation) -> None:
+        seat = observation["seat"]
+        if seat is not None:
+            views["seat"][seat] = 1.0
+        for actor in observation["actors"]:
+            views["actors"][self.relative(actor, seat)] = 1.0
+        for text in observation["legal"]:
+            views["legal"][self.game.parse_action(text).index] = 1.0
+        self.mark_cards(views["hand"], observation["hand"])
+        for slot, played in enumerate(observation["trick"][:self.trick_slots]):
+            views["trick"][slot, self.card_index[played["card"]]] = 1.0
+            views["trick_seats"][slot, self.relative(played["seat"], seat)] = 1.0
+        if observation.get("leader") is not None:
+            views["leader"][self.relative(observation["leader"], seat)] = 1.0
+        self.put_seats(views["hand_sizes"], observation["hand_sizes"], seat)
+        self.put_seats(views["scores"], observation["scores"], seat)
+        views["round"][0] = observation["round"]
+        views["is_over"][0] = float(observation["is_over"])
+        if self.phases:
+            views["phase"][self.phase_index[observation["phase"]]] = 1.0
+        self.fill_table(views, observation)
+
+    # --- helpers for game encoders -------------------------------------------------------------
+
+    def relative(self, seat: int, observer: int | None) -> int:
+        """``seat`` counted from the observer (0 = the observer); absolute for a spectator."""
+        return seat if observer is None else (seat - observer) % self.players
+
+    def put_seats(self, view: Tensor, values: Iterable[float], observer: int | None) -> None:
+        """Write one value per absolute seat into ``view`` in relative order."""
+        for seat, value in enumerate(values):
+            view[self.relative(seat, observer)] = float(value)
+
+    def mark_cards(self, view: Tensor, cards: Iterable[str]) -> None:
+        """Set ``view[card] = 1`` for each card text (``view`` has one entry per card)."""
+        for card in cards:
+            view[self.card_index[card]] = 1.0
+
+
+# name -> module (its ``ENCODER`` attribute is the game's Encoder subclass)
+ENCODERS: dict[str, str] = {
+    "megalomania": "tricktable.envs.encoders.megalomania",
+    "trickster": "tricktable.envs.encoders.trickster",
+    "masquerade": "tricktable.envs.encoders.masquerade",
+}
+
+
+def encoder_for(game: Game[Any]) -> Encoder:
+    """The encoder of ``game``: its own when one is written, else the common pieces only."""
+    module_name = ENCODERS.get(game.name)
+    if module_name is not None:
+        try:
+            module = importlib.import_module(module_name)
+        except ModuleNotFoundError as missing:
+            if missing.name is None or not module_name.startswith(missing.name):
+                raise
+        else:
+            encoder: Encoder = module.ENCODER(game)
+            return encoder
+    return Encoder(game)
