@@ -1,0 +1,189 @@
+"""Megalomania's components as data: cards, powers, missions and scrolls (rules: Components, Missions).
+
+A card is an int ``colour * 8 + rank`` where rank 0..7 runs from the lowest printed value (Farmer, 1) to
+the highest (Emperor, 15). Hands and won piles are 32-bit masks over those ints, so "the cards of a colour"
+is one AND and "the lowest card of a colour" is the lowest set bit. Text form: colour letter + value,
+``B15``, ``K1`` (rules: Components).
+
+The tables below are plain data a designer can edit; each row keeps its [P]/[D] tag from the rules file.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from tricktable.engine import ParseError
+
+Card = int
+Mask = int
+
+COLOURS = "BYRK"  # Blue, Yellow, Red, Black (rules: Components)
+COLOUR_NAMES = ("Blue", "Yellow", "Red", "Black")
+COLOUR_NAMES_JA = ("青", "黄", "赤", "黒")
+VALUES = (1, 2, 4, 6, 7, 9, 12, 15)  # printed value by rank
+DECK = 32
+FULL: Mask = (1 << DECK) - 1
+COLOUR_MASKS: tuple[Mask, ...] = tuple(0xFF << (8 * c) for c in range(4))
+# cards of the same colour strictly below a card (for the Wizard's "lowest" inference)
+BELOW: tuple[Mask, ...] = tuple(((1 << (c & 7)) - 1) << (c & ~7) for c in range(DECK))
+
+# powers, by rank (the power of a card is its rank)
+FARMER, ASSASSIN, EXPLORER, DWARF, WIZARD, KNIGHT, ORACLE, EMPEROR = range(8)
+
+
+@dataclass(frozen=True, slots=True)
+class Power:
+    """One row of the powers table (rules: Components)."""
+
+    value: int
+    name: str
+    name_ja: str
+    effect: str
+    once_per_trick: bool
+    tag: str
+
+
+POWERS: tuple[Power, ...] = (
+    Power(1, "Farmer", "農夫", "choose the next leader (yourself included), whoever wins; nothing in the last trick",
+          True, "P"),
+    Power(2, "Assassin", "暗殺者", "any colour: may be played even when the follow rule demands another card",
+          False, "P"),
+    Power(4, "Explorer", "探検家", "take a random card from this round's completed tricks and swap a hand card "
+          "for it; not in the round's first trick", False, "P"),
+    Power(6, "Dwarf", "ドワーフ", "revolution: the lowest dominant card wins; with none, the lowest lead-colour card",
+          True, "P"),
+    Power(7, "Wizard", "魔法使い", "each later player must play their lowest lead-colour card, else lowest dominant, "
+          "else the lowest card of a colour of their choice", True, "P"),
+    Power(9, "Knight", "騎士", "dominant cards other players play after it cannot win by trump", True, "P"),
+    Power(12, "Oracle", "オラクル", "change colour: becomes another colour, never the dominant one", False, "P"),
+    Power(15, "Emperor", "皇帝", "cancel: after it no other player may use a power or a cube this trick", True, "P"),
+)
+ONCE_PER_TRICK: int = sum(1 << r for r, p in enumerate(POWERS) if p.once_per_trick)
+ASSASSINS: int = sum(1 << (8 * c + ASSASSIN) for c in range(4))
+
+CARD_TEXT: tuple[str, ...] = tuple(f"{COLOURS[c >> 3]}{VALUES[c & 7]}" for c in range(DECK))
+_BY_TEXT = {t: c for c, t in enumerate(CARD_TEXT)}
+
+
+def card_from_text(text: str) -> Card:
+    """The card named ``text`` (``B15``, ``k1``)."""
+    card = _BY_TEXT.get(text.strip().upper())
+    if card is None:
+        raise ParseError(f"{text!r} is not a Megalomania card (colour B/Y/R/K + 1,2,4,6,7,9,12,15, e.g. B15)")
+    return card
+
+
+def cards_of(mask: Mask) -> list[Card]:
+    """The cards of a mask, lowest int first (colour by colour, low to high)."""
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
+
+
+def texts(mask: Mask) -> list[str]:
+    return [CARD_TEXT[c] for c in cards_of(mask)]
+
+
+def colour_of(card: Card) -> int:
+    return card >> 3
+
+
+def value_of(card: Card) -> int:
+    return VALUES[card & 7]
+
+
+# --- missions (rules: Missions) ------------------------------------------------------------------
+
+# deal kinds
+PLAIN, FACE_UP, PROGRAMMED, COVERED, DRAW_PILE, SWAPPED, ROTATING, SPLIT, PASS = range(9)
+
+
+@dataclass(frozen=True, slots=True)
+class Mission:
+    """One mission card. ``points`` is the default of option ``mission_points`` at this mission's index;
+    ``points_tag`` says whether that number is published [P] or ours [D]."""
+
+    number: int
+    hand: int
+    deal: int
+    task: str
+    task_ja: str
+    points: int
+    points_tag: str
+    four_players: bool = False
+
+
+MISSIONS: tuple[Mission, ...] = (
+    Mission(1, 8, PLAIN, "exactly 3 tricks: +3", "ちょうど3トリック: +3", 3, "P"),
+    Mission(2, 8, PLAIN, "took cards of all four colours: -2", "4色すべてのカードを取った: -2", -2, "D"),
+    Mission(3, 8, PLAIN, "+1 per Blue card", "青カード1枚につき+1", 1, "P"),
+    Mission(4, 8, PLAIN, "+1 per Yellow card", "黄カード1枚につき+1", 1, "P"),
+    Mission(5, 8, PLAIN, "4 or more tricks: +4", "4トリック以上: +4", 4, "D"),
+    Mission(6, 8, PLAIN, "took no Dwarf and no Wizard: +2", "ドワーフも魔法使いも取らなかった: +2", 2, "D"),
+    Mission(7, 8, PLAIN, "+2 per trick won whose printed values sum to 25 or less",
+            "数値の合計が25以下のトリック1つにつき+2", 2, "P"),
+    Mission(8, 8, PLAIN, "won a trick holding all four colours: +3", "4色すべてを含むトリックを取った: +3", 3, "D",
+            four_players=True),
+    Mission(9, 8, PLAIN, "-1 per Red card", "赤カード1枚につき-1", -1, "P"),
+    Mission(10, 8, PLAIN, "-1 per Black card", "黒カード1枚につき-1", -1, "P"),
+    Mission(11, 8, PLAIN, "cards sum to 80 or more (printed): +3", "取ったカードの数値の合計が80以上: +3", 3, "D"),
+    Mission(12, 7, PLAIN, "odd number of tricks: -2", "奇数トリック: -2", -2, "D"),
+    Mission(13, 6, FACE_UP, "3 cards of each hand face up; exactly 1 trick: +2",
+            "手札3枚を公開; ちょうど1トリック: +2", 2, "D"),
+    Mission(14, 6, PLAIN, "exactly 2 tricks: +2", "ちょうど2トリック: +2", 2, "P"),
+    Mission(15, 6, PROGRAMMED, "program the order of your 6 cards; most tricks: +3 (tie: nobody)",
+            "6枚の出す順番を先に決める; 最多トリック: +3 (同数なし)", 3, "D"),
+    Mission(16, 8, PLAIN, "4 or more tricks: -4", "4トリック以上: -4", -4, "D"),
+    Mission(17, 7, PLAIN, "exactly 2 tricks: -2", "ちょうど2トリック: -2", -2, "D"),
+    Mission(18, 8, COVERED, "4 face-down cards, each under a face-up one; +1 per trick",
+            "4枚裏の上に4枚表; 1トリックにつき+1", 1, "P"),
+    Mission(19, 8, DRAW_PILE, "4 in hand, 4 in a face-down pile drawn after each play; +1 per Dwarf and Wizard",
+            "手札4枚と裏の山4枚; ドワーフと魔法使い1枚につき+1", 1, "P"),
+    Mission(20, 8, SWAPPED, "hands go to the player opposite (partners); pair with more tricks: +3 each",
+            "対面と手札交換(ペア); トリックが多いペア: 各+3", 3, "D", four_players=True),
+    Mission(21, 8, SWAPPED, "hands go to the player opposite (partners); pair with fewer tricks: -3 each",
+            "対面と手札交換(ペア); トリックが少ないペア: 各-3", -3, "D", four_players=True),
+    Mission(22, 6, ROTATING, "hands pass right; most tricks: +3 (tie: nobody)",
+            "手札を右に回す; 最多トリック: +3 (同数なし)", 3, "D"),
+    Mission(23, 8, PLAIN, "per colour, most cards of it: +2 (tie: nobody)", "色ごとに最多枚数: +2 (同数なし)", 2, "P"),
+    Mission(24, 8, SPLIT, "split into two piles of 4, your neighbour picks one blind; no tricks: +3",
+            "4枚ずつ2山に分け隣が選ぶ; トリックなし: +3", 3, "D"),
+    Mission(25, 8, PASS, "pass 3 cards to your neighbour; -1 per trick", "3枚を隣に渡す; 1トリックにつき-1", -1, "P"),
+)
+MISSION_POINTS: tuple[int, ...] = tuple(m.points for m in MISSIONS)
+
+
+def mission(number: int) -> Mission:
+    return MISSIONS[number - 1]
+
+
+# --- scrolls (rules: Resources; the deck's contents are [D: scrolls]) ------------------------------
+
+@dataclass(frozen=True, slots=True)
+class Scroll:
+    name: str
+    title: str
+    title_ja: str
+    effect: str
+    during_play: bool
+
+
+SCROLLS: tuple[Scroll, ...] = (
+    Scroll("extra-crystal", "Extra Crystal", "追加クリスタル", "+1 crystal this round", False),
+    Scroll("extra-cube", "Extra Cube", "追加キューブ", "+1 cube this round", False),
+    Scroll("double-cube", "Double Cube", "ダブルキューブ", "+2 cubes this round", False),
+    Scroll("free-power", "Free Power", "無料パワー", "during play: one power without a crystal", True),
+    Scroll("immunity", "Immunity", "免疫", "during play: your power and cube ignore an earlier Emperor this trick",
+           True),
+    Scroll("redeal", "Redeal", "配り直し", "swap one hand card with a random out-of-play card, or draw a new "
+           "scroll if none is out of play", False),
+    Scroll("first-lead", "First Lead", "先手", "you lead this round's first trick", False),
+    Scroll("insight", "Insight", "洞察", "see the next mission", False),
+)
+EXTRA_CRYSTAL, EXTRA_CUBE, DOUBLE_CUBE, FREE_POWER, IMMUNITY, REDEAL, FIRST_LEAD, INSIGHT = range(len(SCROLLS))
+SCROLL_BY_NAME = {s.name: i for i, s in enumerate(SCROLLS)}
+# the provisional deck (rules: Resources, "2 of each") [D: scrolls]
+DEFAULT_SCROLL_DECK: tuple[str, ...] = tuple(s.name for s in SCROLLS for _ in range(2))

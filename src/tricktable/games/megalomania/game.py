@@ -1,0 +1,102 @@
+"""The Megalomania Game: options checked, the action table and per-game lookups built once."""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from tricktable.engine import Action, BadOptions, Event, Game, Rng, State
+from tricktable.games.megalomania import actions as A
+from tricktable.games.megalomania import cards as C
+from tricktable.games.megalomania.options import MegalomaniaOptions
+
+
+class Megalomania(Game[MegalomaniaOptions]):
+    """Megalomania for 2-4 players (4 may play as two pairs)."""
+
+    name: ClassVar[str] = "megalomania"
+    title: ClassVar[str] = "Megalomania"
+    min_players: ClassVar[int] = 2
+    max_players: ClassVar[int] = 4
+    options_type: ClassVar[type[Any]] = MegalomaniaOptions
+
+    table: A.Table
+
+    def check_options(self) -> None:
+        o = self.options
+        n = self.players
+        if o.pairs and n != 4:
+            raise BadOptions("pair mode needs 4 players")
+        if o.rotate_after == "card" and n != 3:
+            raise BadOptions("rotate_after=card works only with 3 players (hands would empty unevenly)")
+        for s in o.scrolls:
+            if s not in C.SCROLL_BY_NAME:
+                raise BadOptions(f"unknown scroll {s!r} (scrolls: {', '.join(C.SCROLL_BY_NAME)})")
+        if len(o.mission_points) != 25:
+            raise BadOptions("mission_points needs 25 numbers, one per mission")
+        pool = list(o.missions) if o.missions else [m.number for m in C.MISSIONS
+                                                     if n == 4 or not m.four_players]
+        for m in (*pool, *o.mission_order):
+            if not 1 <= m <= 25:
+                raise BadOptions(f"there is no mission {m} (1-25)")
+            if m in (20, 21) and n != 4:
+                raise BadOptions(f"mission {m} needs 4 players")
+        if len(set(o.mission_order)) != len(o.mission_order):
+            raise BadOptions("mission_order repeats a mission")
+        self.mission_pool: tuple[int, ...] = tuple(pool)
+        if len(set(pool) | set(o.mission_order)) < o.rounds:
+            raise BadOptions(f"{o.rounds} rounds need at least {o.rounds} missions")
+        for letter in o.dominant:
+            if letter.upper() not in C.COLOURS:
+                raise BadOptions(f"dominant colours are letters B/Y/R/K, not {letter!r}")
+        if not -1 <= o.dealer < n:
+            raise BadOptions(f"dealer must be a seat 0-{n - 1} or -1")
+        self.deals: list[list[list[int]]] = []
+        for r, seats in enumerate(o.deal):
+            if len(seats) != n:
+                raise BadOptions(f"deal for round {r + 1} needs one hand per seat ({n})")
+            hands = [[C.card_from_text(t) for t in hand.split()] for hand in seats]
+            flat = [c for h in hands for c in h]
+            if len(set(flat)) != len(flat):
+                raise BadOptions(f"deal for round {r + 1} names a card twice")
+            if len({len(h) for h in hands}) != 1 or not hands[0]:
+                raise BadOptions(f"deal for round {r + 1}: every seat needs the same number of cards")
+            self.deals.append(hands)
+        self.free_ranks = (1 << C.ORACLE) | (1 << C.ASSASSIN) if o.free_powers else 0
+        self.only = [frozenset({p}) for p in range(n)]
+        self.only_two = [[frozenset({p, q}) for q in range(n)] for p in range(n)]
+
+    def build_actions(self) -> list[Action]:
+        self.table = A.build(self.players, self.options.resources)
+        return list(self.table.actions)
+
+    def new_state(self, seed: int) -> State:
+        from tricktable.games.megalomania.rules import MegalomaniaState
+
+        return MegalomaniaState(self, seed)
+
+    def fixed_deal(self, round_index: int) -> list[list[int]] | None:
+        """The deal fixed by option ``deal`` for this round, if any."""
+        return self.deals[round_index] if round_index < len(self.deals) else None
+
+    def dominant_colours(self, rng: Rng) -> tuple[int, ...]:
+        """The dominant colour of every round [D: dominant_order; fixed first ones: dominant]."""
+        o = self.options
+        fixed = [C.COLOURS.index(x.upper()) for x in o.dominant]
+        out = fixed[:o.rounds]
+        if not out:
+            out.append(rng.below(4))  # a random start [D]
+        current = out[-1]
+        while len(out) < o.rounds:
+            current = (current + 1) % 4 if o.dominant_order == "cycle" else rng.below(4)
+            out.append(current)
+        return tuple(out)
+
+    def describe_action(self, action: Action, lang: str = "en") -> str:
+        from tricktable.games.megalomania.text import describe_action
+
+        return describe_action(self, action, lang)
+
+    def describe_event(self, event: Event, lang: str = "en") -> str:
+        from tricktable.games.megalomania.text import describe_event
+
+        return describe_event(self, event, lang)

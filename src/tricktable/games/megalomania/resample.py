@@ -1,0 +1,161 @@
+"""Redraw everything hidden from one seat, consistent with what that seat has seen (DESIGN: resample).
+
+Hidden from seat ``p``: the other hands except cards ``p`` knows are there (face up, discovered, passed,
+swapped or rotated through ``p``'s hands), out-of-play cards ``p`` has not seen leave, every face-down pile
+(missions 18 and 19, the owner's too), other seats' programmed orders, piles and passes, other seats'
+scrolls and the scroll deck, and missions not yet revealed to ``p``. A hand never receives a card its
+``lacks`` mask rules out (colours shown missing, cards below a Wizard-forced lowest). The world also gets a
+fresh random stream, so future draws (the Explorer's find) are not the live game's.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, TypeVar
+
+from tricktable.engine import Rng
+from tricktable.games.megalomania import cards as C
+
+if TYPE_CHECKING:
+    from tricktable.games.megalomania.rules import MegalomaniaState
+
+StateT = TypeVar("StateT", bound="MegalomaniaState")
+HAND, OUT, DOWN, PILE = range(4)
+
+
+def _assign(cards: list[int], slots: list[tuple[int, int, int, int]], rng: Rng) -> list[list[int]] | None:
+    """Cards for each slot ``(kind, seat, count, forbidden)``: most constrained first, random otherwise."""
+    order = sorted(range(len(slots)), key=lambda i: sum(1 for c in cards if not slots[i][3] >> c & 1))
+    for _ in range(30):
+        pool = cards.copy()
+        rng.shuffle(pool)
+        out: list[list[int]] = [[] for _ in slots]
+        for i in order:
+            _, _, count, forbidden = slots[i]
+            take = [c for c in pool if not forbidden >> c & 1][:count]
+            if len(take) < count:
+                break
+            out[i] = take
+            chosen = set(take)
+            pool = [c for c in pool if c not in chosen]
+        else:
+            return out
+    return _match(cards, slots)
+
+
+def _match(cards: list[int], slots: list[tuple[int, int, int, int]]) -> list[list[int]] | None:
+    """An exact bipartite matching (Kuhn) of cards to slot places, when random tries keep failing."""
+    places = [i for i, s in enumerate(slots) for _ in range(s[2])]
+    owner: dict[int, int] = {}  # place -> card
+
+    def augment(card: int, seen: set[int]) -> bool:
+        for place, slot in enumerate(places):
+            if place in seen or slots[slot][3] >> card & 1:
+                continue
+            seen.add(place)
+            if place not in owner or augment(owner[place], seen):
+                owner[place] = card
+                return True
+        return False
+
+    for card in cards:
+        augment(card, set())
+    if len(owner) < len(places):
+        return None
+    out: list[list[int]] = [[] for _ in slots]
+    for place, card in owner.items():
+        out[places[place]].append(card)
+    return out
+
+
+def resample(state: StateT, player: int, rng: Rng) -> StateT:
+    """A clone of ``state`` with everything hidden from ``player`` redrawn (see the module docstring)."""
+    world = state.clone()
+    world.rng = Rng(rng.next64())
+    n = state.players
+    n1 = n + 1
+    p = player
+    known = state.known
+    slots: list[tuple[int, int, int, int]] = []
+    pool = 0
+    hidden_of = [0] * n
+    for q in range(n):
+        if q == p:
+            continue
+        hidden = state.hands[q] & ~(known[p * n1 + q] | state.shown[q])
+        hidden_of[q] = hidden
+        pool |= hidden
+        slots.append((HAND, q, hidden.bit_count(), state.lacks[q]))
+    hidden_out = state.out & ~known[p * n1 + n]
+    pool |= hidden_out
+    slots.append((OUT, -1, hidden_out.bit_count(), 0))
+    for q in range(n):
+        if state.downs[q]:
+            pool |= state.downs[q]
+            slots.append((DOWN, q, state.downs[q].bit_count(), 0))
+        if state.pile19[q]:
+            for c in state.pile19[q]:
+                pool |= 1 << c
+            slots.append((PILE, q, len(state.pile19[q]), 0))
+    cards = C.cards_of(pool)
+    assigned = _assign(cards, slots, rng)
+    if assigned is None:  # cannot happen while the knowledge masks are true facts; keep the live deal
+        assigned = []
+        slots = []
+    under = list(state.under)
+    for (kind, q, _, _), got in zip(slots, assigned, strict=True):
+        mask = sum(1 << c for c in got)
+        if kind == HAND:
+            world.hands[q] = (state.hands[q] & ~hidden_of[q]) | mask
+        elif kind == OUT:
+            world.out = (state.out & ~hidden_out) | mask
+        elif kind == DOWN:
+            world.downs[q] = mask
+            for top, down in zip(C.cards_of(state.tops[q]), got, strict=True):
+                under[top] = down
+        else:
+            world.pile19[q] = tuple(got)
+    world.under = tuple(under)
+    _hidden_choices(state, world, p, rng)
+    _hidden_scrolls(state, world, p, rng)
+    _hidden_missions(state, world, p, rng)
+    return world
+
+
+def _hidden_choices(state: MegalomaniaState, world: MegalomaniaState, p: int, rng: Rng) -> None:
+    """Other seats' programmed orders (15) and chosen piles or passes (24, 25), redrawn from their new hands."""
+    for q in range(state.players):
+        if q == p:
+            continue
+        if state.program[q]:
+            hand = C.cards_of(world.hands[q])
+            rng.shuffle(hand)
+            world.program[q] = tuple(hand[:len(state.program[q])])
+        if state.chosen[q]:
+            hand = C.cards_of(world.hands[q])
+            rng.shuffle(hand)
+            world.chosen[q] = sum(1 << c for c in hand[:state.chosen[q].bit_count()])
+
+
+def _hidden_scrolls(state: MegalomaniaState, world: MegalomaniaState, p: int, rng: Rng) -> None:
+    """The scrolls others hold and the deck's order: redealt, each seat keeping its count."""
+    pool = list(state.scroll_deck)
+    for q in range(state.players):
+        if q != p:
+            pool.extend(state.scrolls[q])
+    rng.shuffle(pool)
+    for q in range(state.players):
+        if q != p:
+            k = len(state.scrolls[q])
+            world.scrolls[q] = tuple(pool[:k])
+            pool = pool[k:]
+    world.scroll_deck = tuple(pool)
+
+
+def _hidden_missions(state: MegalomaniaState, world: MegalomaniaState, p: int, rng: Rng) -> None:
+    """Missions not yet revealed to ``p`` (nor fixed by option ``mission_order``) come in a new order."""
+    fixed = max(state.rnd + 1, len(state.game.options.mission_order))
+    if state.insight[p] == state.rnd + 1:
+        fixed = max(fixed, state.rnd + 2)
+    rest = list(state.mission_deck[fixed:])
+    rng.shuffle(rest)
+    world.mission_deck = (*state.mission_deck[:fixed], *rest)

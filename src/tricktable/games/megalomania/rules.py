@@ -1,0 +1,794 @@
+"""Megalomania's State: rounds, preparation, mission steps, tricks, powers and cubes (rules file, all sections).
+
+Phases are a table (``PHASES``): each maps to its legality and its trusted step. Cards are ints, hands
+32-bit masks (``cards.py``); ``clone`` copies a handful of lists. What each seat may know is tracked as it
+happens (``known``, ``shown``, ``lacks``) so that ``observe`` and ``resample`` never read hidden cards.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Self
+
+from tricktable.engine import Action, Observation, Rng, State
+from tricktable.games.megalomania import actions as A
+from tricktable.games.megalomania import cards as C
+from tricktable.games.megalomania.cards import COLOUR_MASKS, FULL, VALUES
+from tricktable.games.megalomania.scoring import ranking_key, score_mission
+
+if TYPE_CHECKING:
+    from tricktable.games.megalomania.game import Megalomania
+
+PREP, PROGRAM, SPLIT, PICK, PASS, PLAY, COLOUR, LEAD, GIVE, OVER = range(10)
+PHASE_NAMES = ("preparation", "program", "split", "pick", "pass", "play", "oracle", "farmer", "explorer",
+               "over")
+PREP_SCROLLS = (C.EXTRA_CRYSTAL, C.EXTRA_CUBE, C.DOUBLE_CUBE, C.FIRST_LEAD, C.INSIGHT)
+
+
+def _bits(mask: int) -> list[int]:
+    return C.cards_of(mask)
+
+
+class MegalomaniaState(State):
+    """A game of Megalomania in progress (see the rules file; comments cite its sections)."""
+
+    game: Megalomania
+
+    def __init__(self, game: Megalomania, seed: int) -> None:
+        super().__init__(game, seed)
+        o = game.options
+        n = game.players
+        rng = self.rng
+        self.dealer0 = o.dealer if o.dealer >= 0 else rng.below(n)  # rules: A game, dealer random at first
+        # the mission deck: the fixed order first, the rest shuffled; one a round, no repeats [P]
+        rest = [m for m in game.mission_pool if m not in o.mission_order]
+        rng.shuffle(rest)
+        self.mission_deck: tuple[int, ...] = (*o.mission_order, *rest)
+        self.dominants: tuple[int, ...] = game.dominant_colours(rng)
+        deck = [C.SCROLL_BY_NAME[s] for s in o.scrolls]
+        if o.shuffle_scrolls:
+            rng.shuffle(deck)
+        self.scroll_deck: tuple[int, ...] = tuple(deck)  # top first
+        self.scroll_used: tuple[int, ...] = ()
+        self.scrolls: list[tuple[int, ...]] = [()] * n  # held, hidden from the others
+        self.shown_scrolls = [0] * n  # how many each holds, as last revealed
+        self.points = [0] * n
+        self.lost = [0] * n  # sum of negative results (tie-break)
+        self.results: list[tuple[int, ...]] = []  # per round
+        self.insight = [-1] * n  # the round whose mission each seat has seen ahead
+        self.rnd = 0
+        self._start_round()
+
+    # --- the State interface -------------------------------------------------------------------
+
+    @property
+    def actors(self) -> tuple[int, ...]:
+        return self._act
+
+    @property
+    def round(self) -> int:
+        return self.rnd + 1 if self.phase != OVER else self.game.options.rounds
+
+    def _legal(self, player: int) -> list[Action]:
+        return LEGAL[self.phase](self, player)  # type: ignore[return-value]
+
+    def _step(self, action: Action, player: int) -> None:
+        STEPS[self.phase](self, action, player)  # type: ignore[arg-type]
+
+    def scores(self) -> list[float]:
+        totals = self.totals()
+        if self.game.options.pairs:
+            return [float(totals[p] + totals[(p + 2) % 4]) for p in range(4)]
+        return [float(t) for t in totals]
+
+    def totals(self) -> list[int]:
+        """Each seat's own points; after the last round with the +2 for holding an unused scroll [P]."""
+        if self.phase != OVER:
+            return self.points.copy()
+        return [pts + (2 if self.scrolls[p] else 0) for p, pts in enumerate(self.points)]
+
+    def winners(self) -> list[int]:
+        """Highest total; ties: fewer points lost, then holding no unused scroll, then shared [P]."""
+        if self.phase != OVER:
+            return []
+        totals = self.totals()
+        holders = [1 if s else 0 for s in self.scrolls]
+        if self.game.options.pairs:
+            keys = [ranking_key(totals[p] + totals[p + 2], self.lost[p] + self.lost[p + 2],
+                                holders[p] + holders[p + 2]) for p in range(2)]
+            best = max(keys)
+            return sorted(p + 2 * k for p in range(2) if keys[p] == best for k in range(2))
+        keys = [ranking_key(totals[p], self.lost[p], holders[p]) for p in range(self.players)]
+        best = max(keys)
+        return [p for p, k in enumerate(keys) if k == best]
+
+    def all_cards(self) -> list[str]:
+        mask = self.out
+        for p in range(self.players):
+            mask |= self.hands[p] | self.tops[p] | self.downs[p]
+            for c in self.pile19[p]:
+                mask |= 1 << c
+        for entry in self.trick:
+            mask |= 1 << entry[1]
+        for _, won in self.won:
+            mask |= won
+        cards = C.texts(mask)
+        count = len(cards)
+        total = (self.out.bit_count() + sum(h.bit_count() + t.bit_count() + d.bit_count() + len(pl)
+                 for h, t, d, pl in zip(self.hands, self.tops, self.downs, self.pile19, strict=True))
+                 + len(self.trick) + sum(w.bit_count() for _, w in self.won))
+        if total != count:  # a card in two places: report the duplicate so conservation tests catch it
+            cards += ["?"] * (total - count)
+        return cards
+
+    def clone(self) -> Self:
+        twin = object.__new__(type(self))
+        twin.__dict__.update(self.__dict__)
+        self._copy_base(twin)
+        twin.hands = self.hands.copy()
+        twin.known = self.known.copy()
+        twin.shown = self.shown.copy()
+        twin.lacks = self.lacks.copy()
+        twin.crystals = self.crystals.copy()
+        twin.cubes = self.cubes.copy()
+        twin.trick = self.trick.copy()
+        twin.won = self.won.copy()
+        twin.scrolls = self.scrolls.copy()
+        twin.points = self.points.copy()
+        twin.lost = self.lost.copy()
+        twin.results = self.results.copy()
+        twin.insight = self.insight.copy()
+        twin.shown_scrolls = self.shown_scrolls.copy()
+        twin.prep_used = self.prep_used.copy()
+        if self.kind in (C.COVERED, C.DRAW_PILE, C.PROGRAMMED, C.SPLIT, C.PASS):
+            twin.tops = self.tops.copy()
+            twin.downs = self.downs.copy()
+            twin.pile19 = self.pile19.copy()
+            twin.program = self.program.copy()
+            twin.chosen = self.chosen.copy()
+        return twin
+
+    def resample(self, player: int, rng: Rng) -> Self:
+        from tricktable.games.megalomania.resample import resample
+
+        return resample(self, player, rng)
+
+    def _observe(self, player: int | None) -> Observation:
+        from tricktable.games.megalomania.observe import observe
+
+        return observe(self, player)
+
+    def _why_illegal(self, action: Action, player: int) -> str:
+        from tricktable.games.megalomania.text import why_illegal
+
+        return why_illegal(self, action, player)
+
+    # --- rounds --------------------------------------------------------------------------------
+
+    def _start_round(self) -> None:
+        """Reveal the mission, deal by it, draw scrolls, open the preparation (rules: A game)."""
+        game = self.game
+        n = game.players
+        r = self.rnd
+        self.dealer = (self.dealer0 + r) % n  # passes clockwise [P]
+        self.mission = self.mission_deck[r]
+        info = C.mission(self.mission)
+        self.kind = info.deal
+        self.dom = self.dominants[r]
+        self.hands = [0] * n
+        self.tops = [0] * n  # mission 18: face-up cards, each over a face-down one
+        self.downs = [0] * n
+        self.under: tuple[int, ...] = ()  # mission 18: the card beneath each face-up card
+        self.pile19: list[tuple[int, ...]] = [()] * n  # mission 19: draw piles, top first
+        self.program: list[tuple[int, ...]] = [()] * n  # mission 15: the fixed order still to play
+        self.chosen = [0] * n  # mission 24: first pile; mission 25: cards to pass
+        self.shown = [0] * n  # cards in a hand that every seat has seen (13 face up, the Explorer's find)
+        self.known = [0] * (n * (n + 1))  # known[v*(n+1)+q]: cards v knows lie with q (q == n: out of play)
+        self.lacks = [0] * n  # cards each hand is known not to hold (failed follows, the Wizard's lowest)
+        dealt = game.fixed_deal(r)
+        if dealt is None:
+            deck = list(range(C.DECK))
+            self.rng.shuffle(deck)
+            size = info.hand
+            dealt = [deck[p * size:(p + 1) * size] for p in range(n)]
+        self.out = FULL
+        under = [-1] * C.DECK
+        for p, cards in enumerate(dealt):
+            half = len(cards) // 2
+            for c in cards:
+                self.out &= ~(1 << c)
+            if self.kind == C.COVERED:  # rules: mission 18, first half face down under the second half
+                for down, up in zip(cards[:half], cards[half:], strict=True):
+                    under[up] = down
+                    self.downs[p] |= 1 << down
+                    self.tops[p] |= 1 << up
+            elif self.kind == C.DRAW_PILE:  # mission 19: 4 in hand, 4 in a face-down pile
+                self.hands[p] = sum(1 << c for c in cards[:half])
+                self.pile19[p] = tuple(cards[half:])
+            else:
+                self.hands[p] = sum(1 << c for c in cards)
+                if self.kind == C.FACE_UP:  # mission 13: the first 3 dealt are face up [D]
+                    self.shown[p] = sum(1 << c for c in cards[:3])
+        self.under = tuple(under)
+        # resources: nothing carries over but scrolls [P]
+        self.crystals = [0] * n
+        self.cubes = [0] * n
+        self.prep_used: list[tuple[int, ...]] = [()] * n
+        self.first_claims = 0
+        self.free = 0  # seats whose Free Power is armed for the card they play now
+        self.immune = 0  # seats whose Immunity is armed this trick
+        self.won: list[tuple[int, int]] = []  # completed tricks this round: (winner, cards)
+        self.trick: list[tuple[int, int, int, int, bool, int]] = []  # (seat, card, value, colour, power, cube)
+        self.trick_no = 0
+        self.tricks_total = 0
+        self._reset_trick()
+        self.leader = (self.dealer + 1) % n
+        self.log("round", round=r + 1, mission=self.mission, dominant=C.COLOURS[self.dom], dealer=self.dealer)
+        # each player draws a scroll at the start of each round [D: scrolls]
+        for i in range(1, n + 1):
+            self._draw_scroll((self.dealer + i) % n)
+        self.shown_scrolls = [len(s) for s in self.scrolls]
+        self.phase = PREP
+        self.done = 0
+        self._act: tuple[int, ...] = tuple(range(n))
+
+    def _draw_scroll(self, p: int) -> None:
+        if not self.scroll_deck and self.game.options.reshuffle_scrolls and self.scroll_used:
+            deck = list(self.scroll_used)
+            self.rng.shuffle(deck)
+            self.scroll_deck, self.scroll_used = tuple(deck), ()
+        if self.scroll_deck:
+            s = self.scroll_deck[0]
+            self.scroll_deck = self.scroll_deck[1:]
+            self.scrolls[p] = (*self.scrolls[p], s)
+            self.log("scroll drawn", self.game.only[p], seat=p, scroll=C.SCROLLS[s].name)
+
+    def _spend_scroll(self, p: int, s: int) -> None:
+        held = list(self.scrolls[p])
+        held.remove(s)
+        self.scrolls[p] = tuple(held)
+        self.scroll_used = (*self.scroll_used, s)
+
+    def _reset_trick(self) -> None:
+        self.lead = -1
+        self.used = 0  # powers activated this trick (bit per rank)
+        self.emperor = False
+        self.knight = 99  # trick position of an activated Knight
+        self.wizard = 99  # trick position of an activated Wizard
+        self.dwarf = False
+        self.named = -1  # the Farmer's next leader
+        self.found = -1  # the Explorer's discovered card, awaiting the give-back
+        self.found_in = -1  # the completed trick it came from
+        self.immune = 0
+
+    # --- preparation (simultaneous and hidden) -------------------------------------------------
+
+    def _legal_prep(self, p: int) -> list[A.Move]:
+        table = self.game.table
+        out: list[A.Move] = []
+        seen = 0
+        for s in self.scrolls[p]:
+            if seen >> s & 1:
+                continue
+            seen |= 1 << s
+            if s in PREP_SCROLLS:
+                if s != C.INSIGHT or self.rnd + 1 < self.game.options.rounds:
+                    out.append(table.use[s])
+            elif s == C.REDEAL:
+                if self.out:
+                    out.extend(table.redeal[c] for c in _bits(self.hands[p] & ~self.shown[p]))
+                else:
+                    out.append(table.redeal_scroll)
+        out.extend(table.ready)
+        return out
+
+    def _step_prep(self, move: A.Move, p: int) -> None:
+        only = self.game.only[p]
+        kind = move.kind
+        if kind == A.READY:
+            self.crystals[p] += move.arg
+            self.cubes[p] += self.game.options.resources - move.arg
+            self.log("ready", only, seat=p, crystals=self.crystals[p], cubes=self.cubes[p])
+            self._finish(p, self._reveal)
+            return
+        if kind == A.USE:
+            s = move.arg
+            self._spend_scroll(p, s)
+            self.prep_used[p] = (*self.prep_used[p], s)
+            if s == C.EXTRA_CRYSTAL:
+                self.crystals[p] += 1
+            elif s == C.EXTRA_CUBE:
+                self.cubes[p] += 1
+            elif s == C.DOUBLE_CUBE:
+                self.cubes[p] += 2
+            elif s == C.FIRST_LEAD:
+                self.first_claims |= 1 << p
+            elif s == C.INSIGHT:
+                self.insight[p] = self.rnd + 1
+                self.log("insight", only, seat=p, mission=self.mission_deck[self.rnd + 1])
+                return
+            self.log("scroll used", only, seat=p, scroll=C.SCROLLS[s].name)
+            return
+        self._spend_scroll(p, C.REDEAL)
+        self.prep_used[p] = (*self.prep_used[p], C.REDEAL)
+        if kind == A.REDEAL_SCROLL:
+            self.log("scroll used", only, seat=p, scroll="redeal")
+            self._draw_scroll(p)
+            return
+        # rules: Redeal, swap one hand card with a random out-of-play card
+        pool = _bits(self.out)
+        new = pool[self.rng.below(len(pool))]
+        gone = move.card
+        self.hands[p] ^= (1 << gone) | (1 << new)
+        self.out ^= (1 << gone) | (1 << new)
+        n1 = self.players + 1
+        self.known[p * n1 + self.players] |= 1 << gone
+        self.log("redeal", only, seat=p, gave=C.CARD_TEXT[gone], got=C.CARD_TEXT[new])
+
+    def _finish(self, p: int, then: Callable[[], None]) -> None:
+        """Mark ``p`` done at a simultaneous step; when everyone is, run ``then``."""
+        self.done |= 1 << p
+        self._act = tuple(q for q in self._act if q != p)
+        if not self._act:
+            self.done = 0
+            then()
+
+    def _reveal(self) -> None:
+        """End of preparation: resources and scrolls used become public; the mission's step begins."""
+        n = self.players
+        self.shown_scrolls = [len(s) for s in self.scrolls]
+        self.log("revealed", crystals=self.crystals.copy(), cubes=self.cubes.copy(),
+                 scrolls=[[C.SCROLLS[s].name for s in used] for used in self.prep_used])
+        if self.first_claims:  # First Lead: several claims go to the first from the dealer's left [D]
+            for i in range(1, n + 1):
+                if self.first_claims >> ((self.dealer + i) % n) & 1:
+                    self.leader = (self.dealer + i) % n
+                    break
+        kind = self.kind
+        if kind == C.SWAPPED:  # missions 20/21: give your hand to the player opposite [P]
+            old = self.hands
+            self.hands = [old[(p + 2) % 4] for p in range(4)]
+            for p in range(4):
+                self.known[p * 5 + (p + 2) % 4] |= old[p]
+            self.log("hands swapped", partners=[[0, 2], [1, 3]])
+        if kind in (C.PROGRAMMED, C.SPLIT, C.PASS):
+            self.phase = {C.PROGRAMMED: PROGRAM, C.SPLIT: SPLIT, C.PASS: PASS}[kind]
+            self._act = tuple(range(n))
+            return
+        self._start_play()
+
+    # --- mission steps: program (15), split and pick (24), pass (25) ----------------------------
+
+    def _legal_program(self, p: int) -> list[A.Move]:
+        rest = self.hands[p]
+        for c in self.program[p]:
+            rest &= ~(1 << c)
+        return [self.game.table.program[c] for c in _bits(rest)]
+
+    def _step_program(self, move: A.Move, p: int) -> None:
+        order = (*self.program[p], move.card)
+        rest = self.hands[p]
+        for c in order:
+            rest &= ~(1 << c)
+        if rest.bit_count() == 1:  # the last card has no choice left
+            order = (*order, rest.bit_length() - 1)
+            rest = 0
+        self.program[p] = order
+        if not rest:
+            self.log("programmed", self.game.only[p], seat=p, order=[C.CARD_TEXT[c] for c in order])
+            self._finish(p, self._start_play)
+
+    def _legal_split(self, p: int) -> list[A.Move]:
+        return [self.game.table.pile[c] for c in _bits(self.hands[p] & ~self.chosen[p])]
+
+    def _step_split(self, move: A.Move, p: int) -> None:
+        self.chosen[p] |= 1 << move.card
+        if self.chosen[p].bit_count() * 2 >= self.hands[p].bit_count():
+            self.log("split", self.game.only[p], seat=p, pile1=C.texts(self.chosen[p]),
+                     pile2=C.texts(self.hands[p] & ~self.chosen[p]))
+            self._finish(p, self._open_picks)
+
+    def _open_picks(self) -> None:
+        self.phase = PICK
+        self._act = tuple(range(self.players))
+
+    def split_owner(self, picker: int) -> int:
+        """Mission 24: whose piles ``picker`` chooses from (the picker is that player's neighbour)."""
+        step = 1 if self.game.options.split_picker == "left" else -1
+        return (picker - step) % self.players
+
+    def _legal_pick(self, p: int) -> list[A.Move]:
+        return self.game.table.pick
+
+    def _step_pick(self, move: A.Move, p: int) -> None:
+        owner = self.split_owner(p)
+        first = self.chosen[owner]
+        keep = first if move.arg == 0 else self.hands[owner] & ~first
+        self.log("picked", self.game.only_two[p][owner], seat=p, owner=owner, pile=move.arg + 1)
+        self.chosen[owner] = ~keep & self.hands[owner]  # the pile going out of play
+        self._finish(p, self._close_picks)
+
+    def _close_picks(self) -> None:
+        n1 = self.players + 1
+        for p in range(self.players):
+            gone = self.chosen[p]
+            self.hands[p] &= ~gone
+            self.out |= gone
+            self.known[p * n1 + self.players] |= gone  # you know the pile you lost
+            self.chosen[p] = 0
+        self._start_play()
+
+    def _legal_pass(self, p: int) -> list[A.Move]:
+        return [self.game.table.passes[c] for c in _bits(self.hands[p] & ~self.chosen[p])]
+
+    def _step_pass(self, move: A.Move, p: int) -> None:
+        self.chosen[p] |= 1 << move.card
+        if self.chosen[p].bit_count() >= 3:
+            self._finish(p, self._close_passes)
+
+    def pass_target(self, p: int) -> int:
+        return (p + (1 if self.game.options.pass_to == "left" else -1)) % self.players
+
+    def _close_passes(self) -> None:
+        """Mission 25: everyone passes 3 cards at once to a neighbour [P; left D]."""
+        n = self.players
+        gone = self.chosen
+        self.hands = [h & ~g for h, g in zip(self.hands, gone, strict=True)]
+        for p in range(n):
+            to = self.pass_target(p)
+            self.hands[to] |= gone[p]
+            self.known[p * (n + 1) + to] |= gone[p]
+            self.log("passed", self.game.only_two[p][to], seat=p, to=to, cards=C.texts(gone[p]))
+        self.chosen = [0] * n
+        self._start_play()
+
+    def _start_play(self) -> None:
+        p = 0
+        self.tricks_total = (self.hands[p].bit_count() + self.tops[p].bit_count() + self.downs[p].bit_count()
+                             + len(self.pile19[p]))
+        self.phase = PLAY
+        self._act = (self.leader,)
+        self.log("play begins", leader=self.leader)
+
+    # --- tricks --------------------------------------------------------------------------------
+
+    def playable(self, p: int) -> tuple[int, int]:
+        """(cards ``p`` may play normally, all cards ``p`` could play at all) under the follow rules."""
+        avail = self.hands[p] | self.tops[p]
+        if self.kind == C.PROGRAMMED:
+            order = self.program[p]
+            if not self.game.options.programmed_follow:  # rules: mission 15, follow rules do not apply [D]
+                return 1 << order[0], 1 << order[0]
+        n = len(self.trick)
+        if n == 0:
+            m = avail
+        elif n > self.wizard:  # rules: Wizard, lowest lead colour, else lowest dominant, else a lowest
+            m = avail & COLOUR_MASKS[self.lead]
+            if not m:
+                m = avail & COLOUR_MASKS[self.dom]
+            if m:
+                m &= -m
+            else:
+                for cm in COLOUR_MASKS:
+                    x = avail & cm
+                    m |= x & -x
+        else:  # rules: Tricks, lead colour, else dominant, else anything
+            m = avail & COLOUR_MASKS[self.lead]
+            if not m:
+                m = avail & COLOUR_MASKS[self.dom] or avail
+        if self.kind == C.PROGRAMMED:  # programmed_follow: the earliest card of your order that may go
+            for c in self.program[p]:
+                if m >> c & 1:
+                    return 1 << c, avail
+        return m, avail
+
+    def _legal_play(self, p: int) -> list[A.Move]:
+        table = self.game.table
+        m, avail = self.playable(p)
+        cancelled = self.emperor and not self.immune >> p & 1  # rules: Emperor
+        out: list[A.Move] = []
+        free = self.free >> p & 1
+        if cancelled:
+            power_base = False
+            cube = 0
+        else:
+            power_base = self.crystals[p] > 0 or bool(free)
+            cube = 2 if self.cubes[p] > 0 else 0
+        used = self.used & C.ONCE_PER_TRICK  # rules: once per trick, counting all players
+        plays = table.plays
+        free_ranks = self.game.free_ranks
+        normal = m
+        while m:
+            low = m & -m
+            c = low.bit_length() - 1
+            m ^= low
+            r = c & 7
+            ok = 0
+            if (power_base or (free_ranks >> r & 1 and not cancelled)) and not used >> r & 1:
+                ok = 1
+                if r == C.EXPLORER and not self._explorer_ok(p, c):
+                    ok = 0
+                elif r == C.FARMER and self.trick_no + 1 >= self.tricks_total:
+                    ok = 0  # rules: the Farmer in the last trick does nothing [D]
+            out.extend(plays[c][ok | cube])
+        # rules: Assassin, any colour with its power
+        if (power_base or (free_ranks >> C.ASSASSIN & 1 and not cancelled)) and self.kind != C.PROGRAMMED:
+            rest = C.ASSASSINS & avail & ~normal
+            while rest:
+                low = rest & -rest
+                out.extend(table.powered[low.bit_length() - 1][cube >> 1])
+                rest ^= low
+        held = self.scrolls[p]
+        if held:
+            if C.FREE_POWER in held and not free:
+                out.append(table.use[C.FREE_POWER])
+            if C.IMMUNITY in held and self.emperor and not self.immune >> p & 1:
+                out.append(table.use[C.IMMUNITY])
+        return out
+
+    def _explorer_ok(self, p: int, c: int) -> bool:
+        """Explorer: not in the round's first trick [P], and a card must be left to give back."""
+        if self.trick_no == 0:
+            return False
+        return bool(self.hands[p] & ~(1 << c)) or bool(self.pile19[p]) or bool(self.tops[p] >> c & 1)
+
+    def _step_play(self, move: A.Move, p: int) -> None:
+        if move.kind == A.USE:  # Free Power or Immunity, during play
+            self._spend_scroll(p, move.arg)
+            self.shown_scrolls[p] -= 1
+            if move.arg == C.FREE_POWER:
+                self.free |= 1 << p
+            else:
+                self.immune |= 1 << p
+            self.log("scroll used", seat=p, scroll=C.SCROLLS[move.arg].name)
+            return
+        c = move.card
+        bit = 1 << c
+        hands = self.hands
+        if hands[p] & bit:
+            hands[p] ^= bit
+        else:  # rules: mission 18, the card beneath comes into your hand
+            self.tops[p] ^= bit
+            u = self.under[c]
+            self.downs[p] ^= 1 << u
+            hands[p] |= 1 << u
+            self.lacks[p] = 0
+        kind = self.kind
+        if kind == C.PROGRAMMED:
+            self.program[p] = tuple(x for x in self.program[p] if x != c)
+        elif kind == C.DRAW_PILE and self.pile19[p]:  # rules: mission 19, draw after each card
+            hands[p] |= 1 << self.pile19[p][0]
+            self.pile19[p] = self.pile19[p][1:]
+            self.lacks[p] = 0
+        n = len(self.trick)
+        r = c & 7
+        colour = c >> 3
+        power = move.power
+        if n and (kind != C.PROGRAMMED or self.game.options.programmed_follow):
+            self._infer(p, c, power and r == C.ASSASSIN, n)
+        if move.delta:
+            self.cubes[p] -= 1
+        if power:
+            if self.free >> p & 1:
+                self.free &= ~(1 << p)
+            elif not self.game.free_ranks >> r & 1:
+                self.crystals[p] -= 1
+            self.used |= 1 << r
+        self.free &= ~(1 << p)
+        self.trick.append((p, c, VALUES[r] + move.delta, colour, power, move.delta))
+        if n == 0:
+            self.lead = colour
+        self.log("play", seat=p, card=C.CARD_TEXT[c], power=power, cube=move.delta)
+        if power:
+            if r == C.EMPEROR:
+                self.emperor = True
+            elif r == C.KNIGHT:
+                self.knight = n
+            elif r == C.WIZARD:
+                self.wizard = n
+            elif r == C.DWARF:
+                self.dwarf = True
+            elif r == C.ORACLE:
+                self.phase = COLOUR
+                return
+            elif r == C.FARMER:
+                self.phase = LEAD
+                return
+            elif r == C.EXPLORER:
+                self._discover(p)
+                return
+        self._next()
+
+    def _infer(self, p: int, c: int, assassin: bool, n: int) -> None:
+        """What a follower's card shows about their hand (used by ``resample``)."""
+        if assassin:
+            return
+        lead = self.lead
+        dom = self.dom
+        colour = c >> 3
+        lacks = 0
+        if n > self.wizard:  # forced to the lowest: nothing lower of that colour
+            lacks = C.BELOW[c]
+            if colour != lead:
+                lacks |= COLOUR_MASKS[lead]
+                if colour != dom:
+                    lacks |= COLOUR_MASKS[dom]
+        elif colour != lead:
+            lacks = COLOUR_MASKS[lead]
+            if colour != dom:
+                lacks |= COLOUR_MASKS[dom]
+        if lacks:
+            self.lacks[p] |= lacks
+
+    def _next(self) -> None:
+        """After a card and its follow-ups: the next player, or the end of the trick."""
+        n = self.players
+        if self.kind == C.ROTATING and self.game.options.rotate_after == "card":
+            self._rotate()
+        if len(self.trick) == n:
+            self._end_trick()
+            return
+        self.phase = PLAY
+        self._act = ((self.leader + len(self.trick)) % n,)
+
+    def winner(self) -> int:
+        """The trick position that wins (rules: Tricks, Knight, Dwarf): trumps first, then lead colour."""
+        dom = self.dom
+        knight = self.knight
+        low = self.dwarf
+        best = -1
+        best_value = 0
+        for i, entry in enumerate(self.trick):
+            if entry[3] == dom and i <= knight:
+                v = entry[2]
+                if best < 0 or (v < best_value if low else v > best_value):
+                    best, best_value = i, v
+        if best >= 0:
+            return best
+        lead = self.lead
+        for i, entry in enumerate(self.trick):
+            if entry[3] == lead and (lead != dom or i <= knight):
+                v = entry[2]
+                if best < 0 or (v < best_value if low else v > best_value):
+                    best, best_value = i, v
+        return best
+
+    def _end_trick(self) -> None:
+        trick = self.trick
+        seat = trick[self.winner()][0]
+        mask = 0
+        for entry in trick:
+            mask |= 1 << entry[1]
+        self.won.append((seat, mask))
+        nxt = self.named if self.named >= 0 else seat
+        self.log("trick", winner=seat, cards=[C.CARD_TEXT[e[1]] for e in trick], leader=nxt)
+        self.trick = []
+        self.phase = PLAY
+        self.trick_no += 1
+        self._reset_trick()
+        if self.kind == C.ROTATING and self.game.options.rotate_after == "trick":
+            self._rotate()
+        if self.trick_no >= self.tricks_total:
+            self._end_round()
+            return
+        self.leader = nxt
+        self._act = (nxt,)
+
+    def _rotate(self) -> None:
+        """Mission 22: every hand passes to the right neighbour (seat - 1); knowledge moves with it."""
+        n = self.players
+        n1 = n + 1
+        old = self.hands
+        self.hands = [old[(q + 1) % n] for q in range(n)]
+        self.shown = [self.shown[(q + 1) % n] for q in range(n)]
+        self.lacks = [self.lacks[(q + 1) % n] for q in range(n)]
+        known = self.known
+        new = [0] * len(known)
+        for v in range(n):
+            for q in range(n):
+                if q != v:
+                    src = (q + 1) % n
+                    new[v * n1 + q] = old[v] if src == v else known[v * n1 + src]
+            new[v * n1 + n] = known[v * n1 + n]
+        self.known = new
+
+    def _end_round(self) -> None:
+        """Score the mission; crystals and cubes return; the next round or the end [P]."""
+        n = self.players
+        number = self.mission
+        result = score_mission(number, n, self.won, self.game.options.mission_points[number - 1])
+        for p, v in enumerate(result):
+            self.points[p] += v
+            if v < 0:
+                self.lost[p] += v
+        self.results.append(tuple(result))
+        self.log("mission scored", mission=number, points=result)
+        self.rnd += 1
+        if self.rnd >= self.game.options.rounds:
+            self.phase = OVER
+            self._act = ()
+            self.log("game over", scores=self.scores(), winners=self.winners())
+            return
+        self._start_round()
+
+    # --- follow-ups: the Oracle's colour, the Farmer's leader, the Explorer's give-back ----------
+
+    def _legal_colour(self, p: int) -> list[A.Move]:
+        entry = self.trick[-1]
+        return [m for i, m in enumerate(self.game.table.colour) if i != entry[3] and i != self.dom]
+
+    def _step_colour(self, move: A.Move, p: int) -> None:
+        seat, card, value, _, power, cube = self.trick[-1]
+        self.trick[-1] = (seat, card, value, move.arg, power, cube)
+        if len(self.trick) == 1:  # a led Oracle's new colour becomes the lead colour [D]
+            self.lead = move.arg
+        self.log("oracle", seat=p, colour=C.COLOURS[move.arg])
+        self._next()
+
+    def _legal_lead(self, p: int) -> list[A.Move]:
+        return self.game.table.lead
+
+    def _step_lead(self, move: A.Move, p: int) -> None:
+        self.named = move.arg
+        self.log("farmer", seat=p, leader=move.arg)
+        self._next()
+
+    def _discover(self, p: int) -> None:
+        """Explorer: a random card of this round's completed tricks comes to the hand (public) [P; D]."""
+        pool = 0
+        for _, mask in self.won:
+            pool |= mask
+        cards = _bits(pool)
+        found = cards[self.rng.below(len(cards))]
+        self.found = found
+        self.hands[p] |= 1 << found
+        self.shown[p] |= 1 << found
+        for i, (w, mask) in enumerate(self.won):
+            if mask >> found & 1:
+                self.won[i] = (w, mask ^ (1 << found))
+                self.found_in = i
+                break
+        self.log("explorer", seat=p, found=C.CARD_TEXT[found])
+        self.phase = GIVE
+
+    def _legal_give(self, p: int) -> list[A.Move]:
+        table = self.game.table
+        out = [table.give[c] for c in _bits(self.hands[p] & ~(1 << self.found))]
+        if self.game.options.explorer_may_decline:
+            out.append(table.decline)
+        return out
+
+    def _step_give(self, move: A.Move, p: int) -> None:
+        c = self.found if move.kind == A.DECLINE else move.card
+        self.hands[p] &= ~(1 << c)
+        if self.kind == C.PROGRAMMED:  # mission 15: the discovered card takes the given card's place [D]
+            self.program[p] = tuple(self.found if x == c else x for x in self.program[p])
+        w, mask = self.won[self.found_in]
+        self.won[self.found_in] = (w, mask | (1 << c))  # the given card goes where the taken one was
+        self.found = -1
+        self.log("explorer gives", seat=p, card=C.CARD_TEXT[c], to=w)
+        self._next()
+
+
+def _legal_over(state: MegalomaniaState, p: int) -> list[A.Move]:
+    return []
+
+
+LegalFn = Callable[[MegalomaniaState, int], list[A.Move]]
+StepFn = Callable[[MegalomaniaState, A.Move, int], None]
+S = MegalomaniaState
+# rules: A game, the phases of a round
+PHASES: dict[int, tuple[LegalFn, StepFn]] = {
+    PREP: (S._legal_prep, S._step_prep),
+    PROGRAM: (S._legal_program, S._step_program),
+    SPLIT: (S._legal_split, S._step_split),
+    PICK: (S._legal_pick, S._step_pick),
+    PASS: (S._legal_pass, S._step_pass),
+    PLAY: (S._legal_play, S._step_play),
+    COLOUR: (S._legal_colour, S._step_colour),
+    LEAD: (S._legal_lead, S._step_lead),
+    GIVE: (S._legal_give, S._step_give),
+    OVER: (_legal_over, lambda s, m, p: None),
+}
+LEGAL: list[LegalFn] = [PHASES[i][0] for i in range(len(PHASES))]
+STEPS: list[StepFn] = [PHASES[i][1] for i in range(len(PHASES))]
