@@ -6,7 +6,7 @@
 - ``heuristic``: the game's rules of thumb (``games/<game>/heuristic.py``).
 - ``easy``, ``medium``, ``hard``: ISMCTS with the budgets in ``LEVELS`` (``hard`` stays under 1 s a decision).
 - ``ismcts``: ISMCTS at ``medium``; ``ismcts:<N>`` N iterations, ``ismcts:<S>s`` S seconds, and the
-  suffixes ``:heuristic`` (heuristic rollouts) and ``:game`` (roll out to the end of the game), e.g.
+  suffixes ``:heuristic`` (heuristic rollouts), ``:r<N>`` (roll out N rounds) and ``:game`` (to the end), e.g.
   ``ismcts:2000:heuristic``. A level takes the same suffixes: ``hard:heuristic``.
 """
 
@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from tricktable.bots.base import Bot, SeatView
 from tricktable.bots.heuristic import HeuristicBot
-from tricktable.bots.ismcts import ISMCTSBot
+from tricktable.bots.ismcts import Horizon, ISMCTSBot
 from tricktable.bots.random import RandomBot
 from tricktable.bots.search import Budget
 
@@ -43,21 +43,24 @@ def make_bot(name: str, seed: int = 0) -> Bot:
         return HeuristicBot(seed)
     if head in LEVELS or head == "ismcts":
         budget = LEVELS.get(head, LEVELS["medium"])
-        rollout, horizon = "random", "round"
+        rollout = "random"
+        horizon: Horizon = "auto"
         for part in suffixes:
             if part == "heuristic":
                 rollout = "heuristic"
-            elif part in ("game", "round"):
-                horizon = part
+            elif part == "game":
+                horizon = None
+            elif part[:1] == "r" and part[1:].isdigit() and int(part[1:]) > 0:
+                horizon = int(part[1:])
             elif head == "ismcts" and part.endswith("s") and _is_number(part[:-1]):
                 budget = Budget(seconds=float(part[:-1]))
             elif head == "ismcts" and part.isdigit():
                 budget = Budget(iterations=int(part))
             else:
                 raise ValueError(f"bot {name!r}: unknown part {part!r} "
-                                 "(use a number of iterations, seconds like 0.5s, heuristic or game)")
+                                 "(use a number of iterations, seconds like 0.5s, heuristic, game or r<rounds>)")
         return ISMCTSBot(seed, budget=budget, rollout="heuristic" if rollout == "heuristic" else "random",
-                         horizon="game" if horizon == "game" else "round", name=name)
+                         horizon=horizon, name=name)
     raise ValueError(f"no bot called {name!r} (bots: {', '.join(bot_names())}, ismcts:<iterations>[:heuristic])")
 
 

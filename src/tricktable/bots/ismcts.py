@@ -11,7 +11,7 @@ IEEE TCIAIG 2012). The tree belongs to the bot's seat; its nodes are reached by 
    counts the visits to its parent in which it was legal. Each node holds the reward of the seat that
    moved into it, so opponents choose for themselves.
 3. **Expand** one untried available action, then **roll out** with the policy (random or heuristic) to
-   the end of the round (``horizon="round"``) or of the game.
+   the end of the round, a few rounds, or the game (``horizon``).
 4. **Back up** each node's seat's reward (see ``search.Valuer``).
 
 Simultaneous steps (several actors): the tree branches on one actor's choice (our seat's when it is one
@@ -33,7 +33,13 @@ from tricktable.bots.heuristic import heuristic_policy
 from tricktable.bots.search import Budget, Policy, Valuer, random_policy
 from tricktable.engine import Action, State
 
-Horizon = Literal["round", "game"]
+Horizon = int | None | Literal["auto"]
+""" Rounds a rollout plays before it is scored: 1 ends it with the round, None plays to the end of the
+game, ``"auto"`` takes the game's entry in ``HORIZONS`` (default 1)."""
+
+# per game, the horizon that played best in our measurements (docs/strength.md); a game's "round" is its
+# own ``State.round``: a deal in Megalomania and Trickster, a single turn in Masquerade
+HORIZONS: dict[str, int | None] = {"masquerade": 4}
 Rollout = Literal["random", "heuristic"]
 
 
@@ -55,15 +61,15 @@ class ISMCTSBot(Bot):
 
     ``budget`` bounds each decision; ``rollout`` plays the playouts: ``"random"``, ``"heuristic"`` (the
     game's heuristic, see ``bots.heuristic.heuristic_policy``) or any ``Policy`` function;
-    ``exploration`` is UCB1's constant c; ``horizon`` ends rollouts at the end of the round (scored by
-    the round's relative gain) or of the game.
+    ``exploration`` is UCB1's constant c; ``horizon`` is how many rounds a rollout plays before it is
+    scored by the relative score gain (or to the end of the game).
     After each decision ``last_iterations`` and ``last_seconds`` say how much was spent.
     """
 
     name = "ismcts"
 
     def __init__(self, seed: int = 0, *, budget: Budget | None = None, rollout: Rollout | Policy = "random",
-                 exploration: float = 0.7, horizon: Horizon = "round", name: str | None = None) -> None:
+                 exploration: float = 0.7, horizon: Horizon = "auto", name: str | None = None) -> None:
         super().__init__(seed)
         self.budget = budget or Budget(iterations=200)
         self.rollout = rollout
@@ -106,7 +112,8 @@ class ISMCTSBot(Bot):
         root = Node(-1)
         world = view.sample(rng)
         valuer = Valuer(world)
-        stop_round = world.round if self.horizon == "round" else None
+        horizon = HORIZONS.get(view.game.name, 1) if self.horizon == "auto" else self.horizon
+        stop_round = None if horizon is None else world.round + horizon
         done = 0
         while True:
             self._iterate(world, root, view.seat, valuer, stop_round)
@@ -128,7 +135,7 @@ class ISMCTSBot(Bot):
         # --- selection and expansion
         while not expanded:
             actors = state.actors
-            if not actors or (stop_round is not None and state.round != stop_round):
+            if not actors or (stop_round is not None and state.round >= stop_round):
                 break
             seat = observer if observer in actors else actors[0]
             legal = state._legal(seat)
@@ -158,7 +165,7 @@ class ISMCTSBot(Bot):
         # --- rollout
         while True:
             actors = state.actors
-            if not actors or (stop_round is not None and state.round != stop_round):
+            if not actors or (stop_round is not None and state.round >= stop_round):
                 break
             if len(actors) == 1:
                 seat = actors[0]

@@ -1,0 +1,271 @@
+"""Gundam Masquerade's heuristic: explainable rules of thumb, read from the seat's observation only.
+
+Every decision is judged by one yardstick: how a change to the won piles moves *my* score against the
+other player it touches (``scoring.score`` with the bonus table in play), so colours are managed near the
+3-card burst line.
+
+- **Play**: follow the lead colour when able (an off-colour card with the colour in hand invites a
+  challenge that fails for us). As the last player, play the card whose taking (lowest picks one card,
+  highest takes the rest, B16 reverses) is best for us now. Earlier, judge each card by the trick as if
+  it ended with it, discounted, and prefer shedding low cards: a low card usually picks the best card and
+  leads next. Leading: our lowest card.
+- **Challenge** when the odds favour it: the chance that the player holds a following card, from the
+  unseen cards (hypergeometric), known voids and known withdrawn cards, exceeds 60%.
+- **Options A-D, colour, pick**: greedily move up to 3 cards of the one colour that gains most for us
+  against the other player; ``done`` when no further card helps.
+- **Target** (+-2): the card whose changed number gives us the best taking if the trick ended now.
+- **Take**: the card worth most to us, counting what the rest gives the taker.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from math import comb
+from typing import Any
+
+from tricktable.engine import Action, Game, Observation, Rng
+from tricktable.games.masquerade import scoring
+from tricktable.games.masquerade.actions import Move
+from tricktable.games.masquerade.cards import COLOUR_MASKS, COLOURS, DECK, Mask, cards_of, number, parse_card
+
+CHALLENGE_ODDS = 0.6  # challenge when a following card is this likely in the challenged hand
+
+
+def _mask(texts: Sequence[str]) -> Mask:
+    m = 0
+    for t in texts:
+        m |= 1 << parse_card(t)
+    return m
+
+
+class _View:
+    """The facts the rules below need, parsed once from the observation."""
+
+    def __init__(self, obs: Observation, game: Game[Any]) -> None:
+        table = obs["table"]
+        self.game = game
+        self.seat: int = obs["seat"]
+        self.players: int = obs["players"]
+        self.hand = _mask(obs["hand"])
+        self.won = [_mask(w) for w in table["won"]]
+        self.trick = [(t["seat"], parse_card(t["card"]), int(t["number"])) for t in obs["trick"]]
+        self.lead = COLOURS.index(table["lead_colour"]) if table["lead_colour"] else -1
+        self.reverse = bool(table["b16"]) and table["options"]["b16"] == "reverse"
+        self.bonuses = getattr(game, "bonuses", ())
+        self.effects: dict[int, Any] = getattr(game, "effects", {})
+        self.table = table
+        self.hand_sizes: list[int] = obs["hand_sizes"]
+
+    def score(self, pile: Mask) -> int:
+        return scoring.score(pile, self.bonuses)
+
+    def gain(self, seat: int, cards: Mask) -> int:
+        """How much ``cards`` added to ``seat``'s won pile change their score."""
+        return self.score(self.won[seat] | cards) - self.score(self.won[seat])
+
+    def follow_mask(self) -> Mask:
+        mask = COLOUR_MASKS[self.lead]
+        wild = [c for c, e in self.effects.items() if e.kind == "wild"]
+        for c in wild:
+            mask |= 1 << c
+        return mask
+
+    def taking(self, trick: list[tuple[int, int, int]]) -> tuple[int, int]:
+        """(picker seat, taker seat) if the trick ended as ``trick`` (rules: Taking; B16 reverses)."""
+        positions = range(len(trick))
+        if self.reverse:
+            pick = max(positions, key=lambda i: (trick[i][2], -i))
+            take = min(positions, key=lambda i: (trick[i][2], -i))
+        else:
+            pick = min(positions, key=lambda i: (trick[i][2], i))
+            take = max(positions, key=lambda i: (trick[i][2], i))
+        return trick[pick][0], trick[take][0]
+
+    def best_pick(self, seat: int, cards: list[int], taker: int) -> tuple[int, float]:
+        """The card ``seat`` should pick from ``cards`` and its value: own gain minus the taker's gain."""
+        best, value = cards[0], -1e9
+        for c in cards:
+            rest = sum(1 << x for x in cards if x != c)
+            v = float(self.gain(seat, 1 << c))
+            if taker != seat:
+                v -= self.gain(taker, rest) / max(1, self.players - 1)
+            else:
+                v += self.gain(seat, rest)
+            if v > value:
+                best, value = c, v
+        return best, value
+
+    def trick_value(self, trick: list[tuple[int, int, int]]) -> float:
+        """What the trick is worth to us if it ended now."""
+        cards = [c for _, c, _ in trick]
+        picker, taker = self.taking(trick)
+        pick, _ = self.best_pick(picker, cards, taker)
+        rest = sum(1 << x for x in cards if x != pick)
+        value = 0.0
+        if picker == self.seat:
+            value += self.gain(self.seat, 1 << pick)
+        if taker == self.seat:
+            value += self.gain(self.seat, rest)
+        if picker != self.seat and taker != self.seat:
+            value -= (self.gain(picker, 1 << pick) + self.gain(taker, rest)) / max(1, self.players - 1)
+        return value
+
+
+def choose(obs: Observation, legal: Sequence[Action], game: Game[Any], rng: Rng) -> Action:
+    """The heuristic's action among ``legal`` (see the module doc)."""
+    view = _View(obs, game)
+    phase = obs["phase"]
+    moves = [a for a in legal if isinstance(a, Move)]
+    if len(moves) != len(legal):
+        return rng.choice(legal)
+    if phase in ("play", "replay"):
+        return _play(view, moves, obs)
+    if phase == "challenge":
+        return _challenge(view, moves, obs)
+    if phase == "option":
+        return max(moves, key=lambda m: _transfer_plan(view, m.letter, obs)[0])
+    if phase == "colour":
+        return max(moves, key=lambda m: _colour_value(view, COLOURS.index(m.letter), obs))
+    if phase == "pick":
+        return _pick(view, moves, obs)
+    if phase == "target":
+        return _target(view, moves)
+    if phase == "take":
+        return _take(view, moves, obs)
+    return rng.choice(legal)
+
+
+def _play(view: _View, moves: list[Move], obs: Observation) -> Move:
+    if not view.trick:  # leading: our lowest card, which tends to be lowest and pick
+        return min(moves, key=lambda m: (number(m.card), m.card))
+    follow = view.follow_mask()
+    following = [m for m in moves if follow >> m.card & 1]
+    candidates = following or moves  # follow when able: an off-colour card would be challenged
+    last = len(view.trick) == view.players - 1
+    best, value = candidates[0], -1e9
+    for m in candidates:
+        delta = view.effects[m.card].amount if m.card in view.effects and view.effects[m.card].kind in (
+            "minus", "plus") else 0
+        trick = [*view.trick, (view.seat, m.card, number(m.card))]
+        v = view.trick_value(trick)
+        if delta:
+            v += 1.0  # a +-2 card gives a choice later: a small bonus
+        if not last:
+            v = 0.5 * v - 0.05 * number(m.card)  # later players may change it; keep high cards for later
+        if v > value:
+            best, value = m, v
+    return best
+
+
+def _unseen(view: _View, obs: Observation) -> Mask:
+    seen = view.hand
+    for pile in view.won:
+        seen |= pile
+    for _, c, _ in view.trick:
+        seen |= 1 << c
+    return ((1 << DECK) - 1) & ~seen
+
+
+def _challenge(view: _View, moves: list[Move], obs: Observation) -> Move:
+    challenged = view.trick[-1][0] if view.trick else -1
+    table = view.table
+    follow = view.follow_mask()
+    chance = 0.0
+    if challenged >= 0 and not set(table["void"][challenged]) & {COLOURS[view.lead]}:
+        known = _mask(table["known_in_hand"][challenged])
+        if known & follow:
+            chance = 1.0
+        else:
+            others_known = 0
+            for p, k in enumerate(table["known_in_hand"]):
+                if p != challenged:
+                    others_known |= _mask(k)
+            unseen = _unseen(view, obs) & ~others_known & ~known
+            size = view.hand_sizes[challenged] - known.bit_count()
+            total = unseen.bit_count()
+            hits = (unseen & follow).bit_count()
+            if size > 0 and total >= size:
+                chance = 1.0 - comb(total - hits, size) / comb(total, size)
+    verb = "challenge" if chance > CHALLENGE_ODDS else "pass"
+    return next((m for m in moves if m.verb == verb), moves[0])
+
+
+def _parties(view: _View, letter: str, obs: Observation) -> tuple[int, int]:
+    """(giver, receiver) of an option letter, from the challenge in the observation."""
+    challenge: dict[str, Any] = obs["table"]["challenge"] or {}
+    challenger, challenged = int(challenge["challenger"]), int(challenge["challenged"])
+    pairs = {"A": (challenger, challenged), "B": (challenged, challenger),
+             "C": (challenged, challenger), "D": (challenger, challenged)}
+    giver, receiver = pairs[letter]
+    return giver, receiver
+
+
+def _move_value(view: _View, giver: int, receiver: int, cards: Mask) -> float:
+    """Our gain minus the other party's gain when ``cards`` go from giver to receiver."""
+    gains = {giver: view.score(view.won[giver] & ~cards) - view.score(view.won[giver]),
+             receiver: view.score(view.won[receiver] | cards) - view.score(view.won[receiver])}
+    mine = gains.get(view.seat, 0)
+    theirs = sum(v for p, v in gains.items() if p != view.seat)
+    return float(mine - theirs)
+
+
+def _greedy(view: _View, giver: int, receiver: int, colour_index: int, limit: int = 3) -> tuple[float, Mask]:
+    """Greedily the best up-to-``limit`` cards of one colour to move, and their value."""
+    pool = view.won[giver] & COLOUR_MASKS[colour_index]
+    chosen, value = 0, 0.0
+    for _ in range(limit):
+        best, best_value = -1, value
+        for c in cards_of(pool & ~chosen):
+            v = _move_value(view, giver, receiver, chosen | 1 << c)
+            if v > best_value:
+                best, best_value = c, v
+        if best < 0:
+            break
+        chosen |= 1 << best
+        value = best_value
+    return value, chosen
+
+
+def _transfer_plan(view: _View, letter: str, obs: Observation) -> tuple[float, int]:
+    giver, receiver = _parties(view, letter, obs)
+    plans = [(_greedy(view, giver, receiver, c)[0], c) for c in range(4)]
+    return max(plans)
+
+
+def _colour_value(view: _View, colour_index: int, obs: Observation) -> float:
+    challenge = obs["table"]["challenge"] or {}
+    giver, receiver = int(challenge["giver"]), int(challenge["receiver"])
+    return _greedy(view, giver, receiver, colour_index)[0]
+
+
+def _pick(view: _View, moves: list[Move], obs: Observation) -> Move:
+    challenge = obs["table"]["challenge"] or {}
+    giver, receiver = int(challenge["giver"]), int(challenge["receiver"])
+    left = 3 - int(challenge.get("moved") or 0)
+    colour_index = COLOURS.index(challenge["colour"])
+    _, plan = _greedy(view, giver, receiver, colour_index, max(1, left))
+    for m in moves:
+        if m.verb == "pick" and plan >> m.card & 1:
+            return m
+    return next((m for m in moves if m.verb == "done"), moves[0])
+
+
+def _target(view: _View, moves: list[Move]) -> Move:
+    own = view.trick[-1] if view.trick else None
+    amount = view.effects[own[1]].amount if own and own[1] in view.effects else 0
+    best, value = moves[0], -1e9
+    for m in moves:
+        trick = [(s, c, n + amount if c == m.card else n) for s, c, n in view.trick]
+        v = view.trick_value(trick) if len(trick) == view.players else 0.5 * view.trick_value(trick)
+        if v > value:
+            best, value = m, v
+    return best
+
+
+def _take(view: _View, moves: list[Move], obs: Observation) -> Move:
+    taking: dict[str, Any] = obs["table"]["taking"] or {"taker": view.seat}
+    taker = int(taking["taker"])
+    cards = [m.card for m in moves]
+    pick, _ = view.best_pick(view.seat, cards, taker)
+    return next(m for m in moves if m.card == pick)
+
