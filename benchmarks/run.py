@@ -13,7 +13,7 @@ sys.path.insert(0, str(Path(__file__).parent))
 
 
 def main() -> None:
-    console = Console()
+    console = Console(width=max(Console().width, 140))
     seconds = float(sys.argv[1]) if len(sys.argv) > 1 else 2.0
     console.print(engine_table(seconds))
     try:

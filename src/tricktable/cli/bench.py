@@ -42,5 +42,5 @@ def engine_table(seconds: float, games: list[str] | None = None) -> Table:
 
 
 def run(args: argparse.Namespace) -> int:
-    Console().print(engine_table(args.seconds, args.game))
+    Console(width=max(Console().width, 140)).print(engine_table(args.seconds, args.game))
     return 0
