@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from conftest import game_setups, random_playout
+from playouts import game_setups, random_playout
 from tricktable.engine import GameRecord, IllegalAction, Rng, State, load_game
 
 SETUPS = game_setups()
