@@ -1,0 +1,448 @@
+"""The 14 hero effects as data: when each can be carried out, and the steps (choices) it asks for.
+
+rules: "every card played to the Pot triggers its hero's effect ... mandatory if it can be carried out,
+and all or nothing: if it cannot be carried out completely, nothing happens." So each effect has a
+``can`` test, checked once when the card is placed (after it left its player's hand); when it passes,
+``begin`` starts the effect and every choice it needs is a step: an action of the player who makes it
+(the card's player, except Nomad's pass which every player makes at once).
+
+Steps share a small record on the state: ``fx_player`` (the card's player), ``fx_target`` (the opponent
+chosen), ``fx_card`` (a card chosen at an earlier step) and ``fx_count`` (cards put back so far).
+A step's ``apply`` sets ``state.step`` to the next step, or to ``NONE`` when the effect is done.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from tricktable.games.trickster.cards import (
+    ARCHIVIST,
+    BRIGAND,
+    CARD_TEXT,
+    DOCTOR,
+    EXPLORER,
+    GUARD,
+    INVENTOR,
+    MAGICIAN,
+    NOMAD,
+    PEDDLER,
+    REVOLUTIONARY,
+    SCAVENGER,
+    SCION,
+    SOLDIER,
+    WITNESS,
+)
+from tricktable.games.trickster.knowledge import DECK
+
+if TYPE_CHECKING:
+    from tricktable.games.trickster.rules import TricksterState as S
+
+# verbs of the card actions (each exists for all 112 cards); seats use "choose seat N", heroes "draft Hero"
+CARD_VERBS: tuple[str, ...] = ("play", "open", "pass", "give", "move", "swap", "take", "return", "bottom", "keep")
+PLAY, OPEN, PASS, GIVE, MOVE, SWAP, TAKE, RETURN, BOTTOM, KEEP = range(len(CARD_VERBS))
+SEAT = len(CARD_VERBS)  # verb code of "choose seat N"
+
+(NONE, EXPLORER_KEEP, BRIGAND_SEAT, BRIGAND_GIVE, GUARD_MOVE, MAGICIAN_SWAP, MAGICIAN_TAKE, NOMAD_PASS,
+ PEDDLER_SEAT, PEDDLER_MOVE, REVOLUTIONARY_SEAT, REVOLUTIONARY_SWAP, REVOLUTIONARY_TAKE, SOLDIER_SEAT,
+ SOLDIER_MOVE, ARCHIVIST_SWAP, ARCHIVIST_TAKE, ARCHIVIST_RETURN, DOCTOR_TAKE, INVENTOR_BOTTOM, SCION_SWAP,
+ SCION_TAKE, SCAVENGER_TAKE, WITNESS_SEAT) = range(24)
+
+
+@dataclass(frozen=True, slots=True)
+class Step:
+    """One choice inside an effect: its verb, what may be chosen, and what choosing does.
+
+    ``secret``: ``fx_card`` (a hand card picked at the step before) is seen only by the effect's player.
+    """
+
+    name: str
+    hero: int
+    verb: int
+    legal: Callable[[S, int], list[int]]
+    apply: Callable[[S, int, int], None]
+    secret: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Effect:
+    """A hero's effect: ``can`` (all or nothing, checked when the card is placed) and ``begin``."""
+
+    can: Callable[[S, int], bool]
+    begin: Callable[[S, int], None]
+
+
+def _opponents(s: S, p: int) -> list[int]:
+    return [q for q in range(s.n) if q != p]
+
+
+def _done(s: S) -> None:
+    s.step = NONE
+
+
+def _next(step: int) -> Callable[[S, int], None]:
+    def begin(s: S, p: int) -> None:
+        s.step = step
+    return begin
+
+
+def _private(s: S, seats: tuple[int, ...], kind: str, public: dict[str, object], secret: dict[str, object]) -> None:
+    """Log ``kind`` for everyone, then ``<kind>_seen`` with the ``secret`` data for ``seats`` only."""
+    s.log(kind, None, **public)
+    s.log(kind + "_seen", frozenset(seats), **public, **secret)
+
+
+# --- Explorer [P]: reveal the top 2 deck cards; put one in your hand, the other back on top -----------
+
+def _explorer_begin(s: S, p: int) -> None:
+    top = [s.deck[-1], s.deck[-2]]
+    if s.options.explorer_reveal == "public":
+        s.log("reveal", None, seat=p, cards=[CARD_TEXT[c] for c in top])
+        for o in range(s.n):
+            for c in top:
+                s.know[o][c] = DECK
+    else:
+        _private(s, (p,), "reveal", {"seat": p, "count": 2}, {"cards": [CARD_TEXT[c] for c in top]})
+        for c in top:
+            s.know[p][c] = DECK
+    s.step = EXPLORER_KEEP
+
+
+def _explorer_keep(s: S, p: int, c: int) -> None:
+    if s.deck[-1] == c:
+        s.deck.pop()
+    else:
+        del s.deck[-2]
+    s.hands[p].append(c)
+    if s.options.explorer_reveal == "public":
+        s.log("keep", None, seat=p, card=CARD_TEXT[c])
+        s._public_to_hand(c, p)
+    else:
+        _private(s, (p,), "keep", {"seat": p}, {"card": CARD_TEXT[c]})
+        for o in range(s.n):
+            if o != p:
+                s.know[o].pop(s.deck[-1], None)
+        s._deck_to_hand(c, p, (p,))
+    _done(s)
+
+
+# --- Brigand: take a random card from an opponent's hand, then give them one of your choice -----------
+
+def _brigand_seat(s: S, p: int, q: int) -> None:
+    s.fx_target = q
+    c = s.hands[q].pop(s.rng.below(len(s.hands[q])))
+    s.hands[p].append(c)
+    _private(s, (p, q), "rob", {"seat": p, "target": q}, {"card": CARD_TEXT[c]})
+    s._hand_to_hand(c, q, p, (p, q))
+    s.step = BRIGAND_GIVE
+
+
+def _brigand_give(s: S, p: int, c: int) -> None:
+    q = s.fx_target
+    s.hands[p].remove(c)
+    s.hands[q].append(c)
+    _private(s, (p, q), "give", {"seat": p, "target": q}, {"card": CARD_TEXT[c]})
+    s._hand_to_hand(c, p, q, (p, q))
+    _done(s)
+
+
+# --- Guard: move a card from your tableau into the Pot ------------------------------------------------
+
+def _guard_move(s: S, p: int, c: int) -> None:
+    s.tableaus[p].remove(c)
+    s.log("to_pot", None, seat=p, card=CARD_TEXT[c])
+    s._add_to_pot(c, p, moved=True)
+    _done(s)
+
+
+# --- Magician: swap a card from your hand with a card in the Trash ------------------------------------
+
+def _pick_secret(s: S, p: int, c: int, step: int) -> None:
+    s.fx_card = c
+    s.step = step
+
+
+def _magician_take(s: S, p: int, t: int) -> None:
+    h = s.fx_card
+    s.hands[p].remove(h)
+    s.trash[s.trash.index(t)] = h
+    s.hands[p].append(t)
+    s.log("swap_trash", None, seat=p, gave=CARD_TEXT[h], took=CARD_TEXT[t])
+    s._forget_card(h)
+    s._public_to_hand(t, p)
+    _done(s)
+
+
+# --- Nomad: every player passes a card of their choice to the left, simultaneously --------------------
+
+def _nomad_begin(s: S, p: int) -> None:
+    s.chosen = [-1] * s.n
+    s.step = NOMAD_PASS
+
+
+def _nomad_pass(s: S, p: int, c: int) -> None:
+    s.chosen[p] = c
+    s.log("chose", frozenset((p,)), seat=p, card=CARD_TEXT[c], why="pass")
+    if -1 in s.chosen:
+        return
+    n, chosen = s.n, s.chosen
+    # knowledge first, against the hands before the passes (rules: simultaneous)
+    for o in range(n):
+        for q in range(n):
+            if q == o:
+                continue
+            if (q + 1) % n != o:
+                s.know[o].pop(chosen[q], None)
+                s._drop_hand(o, q)  # q gave away a card o did not see
+            if q != (o + 1) % n:
+                s.lacks[o][q] = 0  # q received a card o did not see
+    for q in range(n):
+        s.hands[q].remove(chosen[q])
+    for q in range(n):
+        s.hands[(q + 1) % n].append(chosen[q])
+    for o in range(n):
+        s._learn(o, chosen[o], (o + 1) % n)
+        s._learn(o, chosen[(o - 1) % n], o)
+    s.log("passed", None, seat=p)
+    for q in range(n):
+        s.log("pass", frozenset((q, (q + 1) % n)), seat=q, target=(q + 1) % n, card=CARD_TEXT[chosen[q]])
+    s.chosen = [-1] * n
+    _done(s)
+
+
+# --- Peddler: move a card from your tableau to an opponent's tableau ----------------------------------
+
+def _choose_target(step: int) -> Callable[[S, int, int], None]:
+    def apply(s: S, p: int, q: int) -> None:
+        s.fx_target = q
+        s.log("target", None, seat=p, target=q)
+        s.step = step
+    return apply
+
+
+def _peddler_move(s: S, p: int, c: int) -> None:
+    q = s.fx_target
+    s.tableaus[p].remove(c)
+    s.tableaus[q].append(c)
+    s.log("to_tableau", None, seat=p, target=q, card=CARD_TEXT[c])
+    _done(s)
+
+
+# --- Revolutionary: swap a card in your tableau with a card in an opponent's tableau ------------------
+
+def _revolutionary_take(s: S, p: int, t: int) -> None:
+    q, c = s.fx_target, s.fx_card
+    s.tableaus[p].remove(c)
+    s.tableaus[q].remove(t)
+    s.tableaus[p].append(t)
+    s.tableaus[q].append(c)
+    s.log("swap_tableaus", None, seat=p, target=q, gave=CARD_TEXT[c], took=CARD_TEXT[t])
+    _done(s)
+
+
+# --- Soldier: move a card from your hand to an opponent's tableau -------------------------------------
+
+def _soldier_move(s: S, p: int, c: int) -> None:
+    q = s.fx_target
+    s.hands[p].remove(c)
+    s.tableaus[q].append(c)
+    s.log("to_tableau", None, seat=p, target=q, card=CARD_TEXT[c])
+    s._forget_card(c)
+    _done(s)
+
+
+# --- Archivist: look at the top 3, swap one with a hand card, put the 3 back in any order -------------
+
+def _archivist_begin(s: S, p: int) -> None:
+    top = s.deck[-3:][::-1]
+    _private(s, (p,), "look_deck", {"seat": p, "count": 3}, {"cards": [CARD_TEXT[c] for c in top]})
+    for c in top:
+        s.know[p][c] = DECK
+    s.step = ARCHIVIST_SWAP
+
+
+def _archivist_take(s: S, p: int, t: int) -> None:
+    h = s.fx_card
+    i = len(s.deck) - 1 - s.deck[::-1].index(t)
+    s.deck[i] = h
+    s.hands[p].remove(h)
+    s.hands[p].append(t)
+    _private(s, (p,), "swap_deck", {"seat": p}, {"gave": CARD_TEXT[h], "took": CARD_TEXT[t]})
+    for o in range(s.n):
+        if o != p:
+            for c in s.deck[-3:]:
+                s.know[o].pop(c, None)  # the top 3 are reordered out of sight
+    s._hand_to_deck(h, p)
+    s._deck_to_hand(t, p, (p,))
+    s.fx_count = 0
+    s.fx_card = -1
+    s.step = ARCHIVIST_RETURN
+
+
+def _archivist_unplaced(s: S, p: int) -> list[int]:
+    top = len(s.deck) - 1 - s.fx_count
+    return s.deck[len(s.deck) - 3:top + 1][::-1]
+
+
+def _archivist_return(s: S, p: int, c: int) -> None:
+    # rules: "put the 3 back in any order": each choice is the next card from the top down; the last is forced
+    spot = len(s.deck) - 1 - s.fx_count
+    i = s.deck.index(c, len(s.deck) - 3)
+    s.deck[i], s.deck[spot] = s.deck[spot], s.deck[i]
+    s.fx_count += 1
+    if s.fx_count == 2:
+        order = s.deck[-3:][::-1]
+        _private(s, (p,), "put_back", {"seat": p, "count": 3}, {"cards": [CARD_TEXT[x] for x in order]})
+        _done(s)
+
+
+# --- Doctor: move a card from your tableau to your hand -----------------------------------------------
+
+def _doctor_take(s: S, p: int, c: int) -> None:
+    s.tableaus[p].remove(c)
+    s.hands[p].append(c)
+    s.log("to_hand", None, seat=p, card=CARD_TEXT[c], source="tableau")
+    s._public_to_hand(c, p)
+    _done(s)
+
+
+# --- Inventor: draw the top deck card, then put a hand card on the bottom of the deck -----------------
+
+def _inventor_begin(s: S, p: int) -> None:
+    c = s.deck.pop()
+    watchers = (p, *(o for o in range(s.n) if s.know[o].get(c) == DECK))
+    s.hands[p].append(c)
+    _private(s, watchers, "draw", {"seat": p}, {"card": CARD_TEXT[c]})
+    s._deck_to_hand(c, p, watchers)
+    s.step = INVENTOR_BOTTOM
+
+
+def _inventor_bottom(s: S, p: int, c: int) -> None:
+    s.hands[p].remove(c)
+    s.deck.insert(0, c)
+    _private(s, (p,), "to_bottom", {"seat": p}, {"card": CARD_TEXT[c]})
+    s._hand_to_deck(c, p)
+    _done(s)
+
+
+# --- Scion: swap a card in your tableau with a card in the Trash --------------------------------------
+
+def _scion_take(s: S, p: int, t: int) -> None:
+    c = s.fx_card
+    s.tableaus[p].remove(c)
+    s.trash[s.trash.index(t)] = c
+    s.tableaus[p].append(t)
+    s.log("swap_trash", None, seat=p, gave=CARD_TEXT[c], took=CARD_TEXT[t], source="tableau")
+    _done(s)
+
+
+# --- Scavenger: take a Trash card into your hand, then refill the Trash from the deck -----------------
+
+def _scavenger_take(s: S, p: int, t: int) -> None:
+    s.trash.remove(t)
+    s.hands[p].append(t)
+    refill = s.deck.pop()
+    s.trash.append(refill)
+    s.log("to_hand", None, seat=p, card=CARD_TEXT[t], source="trash")
+    s.log("refill", None, card=CARD_TEXT[refill])
+    s._public_to_hand(t, p)
+    s._forget_card(refill)
+    _done(s)
+
+
+# --- Witness: look at an opponent's hand --------------------------------------------------------------
+
+def _witness_targets(s: S, p: int) -> list[int]:
+    if s.options.witness_target == "any":
+        return _opponents(s, p)
+    return [q for q in range(s.n) if q != p and s.hands[q]]
+
+
+def _witness_seat(s: S, p: int, q: int) -> None:
+    cards = sorted(s.hands[q])
+    _private(s, (p,), "look_hand", {"seat": p, "target": q}, {"cards": [CARD_TEXT[c] for c in cards]})
+    for c in cards:
+        s.know[p][c] = q
+    _done(s)
+
+
+def _hand(s: S, p: int) -> list[int]:
+    return s.hands[p]
+
+
+def _tableau(s: S, p: int) -> list[int]:
+    return s.tableaus[p]
+
+
+def _trash(s: S, p: int) -> list[int]:
+    return s.trash
+
+
+def _secret_then(step: int) -> Callable[[S, int, int], None]:
+    def apply(s: S, p: int, c: int) -> None:
+        _pick_secret(s, p, c, step)
+    return apply
+
+
+def _public_then(step: int) -> Callable[[S, int, int], None]:
+    def apply(s: S, p: int, c: int) -> None:
+        s.log("pick", None, seat=p, card=CARD_TEXT[c])
+        _pick_secret(s, p, c, step)
+    return apply
+
+
+STEPS: dict[int, Step] = {
+    EXPLORER_KEEP: Step("keep a revealed card", EXPLORER, KEEP, lambda s, p: [s.deck[-1], s.deck[-2]],
+                        _explorer_keep),
+    BRIGAND_SEAT: Step("choose whom to rob", BRIGAND, SEAT,
+                       lambda s, p: [q for q in range(s.n) if q != p and s.hands[q]], _brigand_seat),
+    BRIGAND_GIVE: Step("give a card back", BRIGAND, GIVE, _hand, _brigand_give),
+    GUARD_MOVE: Step("move a tableau card into the Pot", GUARD, MOVE, _tableau, _guard_move),
+    MAGICIAN_SWAP: Step("choose a hand card for the Trash", MAGICIAN, SWAP, _hand, _secret_then(MAGICIAN_TAKE)),
+    MAGICIAN_TAKE: Step("take a Trash card", MAGICIAN, TAKE, _trash, _magician_take, secret=True),
+    NOMAD_PASS: Step("pass a card to the left", NOMAD, PASS, _hand, _nomad_pass),
+    PEDDLER_SEAT: Step("choose who gets a tableau card", PEDDLER, SEAT, _opponents, _choose_target(PEDDLER_MOVE)),
+    PEDDLER_MOVE: Step("move a tableau card to them", PEDDLER, MOVE, _tableau, _peddler_move),
+    REVOLUTIONARY_SEAT: Step("choose whose tableau to swap with", REVOLUTIONARY, SEAT,
+                             lambda s, p: [q for q in range(s.n) if q != p and s.tableaus[q]],
+                             _choose_target(REVOLUTIONARY_SWAP)),
+    REVOLUTIONARY_SWAP: Step("choose your tableau card", REVOLUTIONARY, SWAP, _tableau,
+                             _public_then(REVOLUTIONARY_TAKE)),
+    REVOLUTIONARY_TAKE: Step("take their tableau card", REVOLUTIONARY, TAKE,
+                             lambda s, p: s.tableaus[s.fx_target], _revolutionary_take),
+    SOLDIER_SEAT: Step("choose whose tableau gets a hand card", SOLDIER, SEAT, _opponents,
+                       _choose_target(SOLDIER_MOVE)),
+    SOLDIER_MOVE: Step("move a hand card to their tableau", SOLDIER, MOVE, _hand, _soldier_move),
+    ARCHIVIST_SWAP: Step("choose a hand card for the deck", ARCHIVIST, SWAP, _hand,
+                         _secret_then(ARCHIVIST_TAKE)),
+    ARCHIVIST_TAKE: Step("take one of the top 3", ARCHIVIST, TAKE, lambda s, p: s.deck[-3:][::-1],
+                         _archivist_take, secret=True),
+    ARCHIVIST_RETURN: Step("put back the next card from the top", ARCHIVIST, RETURN, _archivist_unplaced,
+                           _archivist_return),
+    DOCTOR_TAKE: Step("take a tableau card into your hand", DOCTOR, TAKE, _tableau, _doctor_take),
+    INVENTOR_BOTTOM: Step("put a hand card on the bottom of the deck", INVENTOR, BOTTOM, _hand, _inventor_bottom),
+    SCION_SWAP: Step("choose your tableau card", SCION, SWAP, _tableau, _public_then(SCION_TAKE)),
+    SCION_TAKE: Step("take a Trash card into your tableau", SCION, TAKE, _trash, _scion_take),
+    SCAVENGER_TAKE: Step("take a Trash card into your hand", SCAVENGER, TAKE, _trash, _scavenger_take),
+    WITNESS_SEAT: Step("choose whose hand to look at", WITNESS, SEAT, _witness_targets, _witness_seat),
+}
+
+# rules: each hero's effect, all or nothing: ``can`` is checked after the card left its player's hand
+EFFECTS: dict[int, Effect] = {
+    BRIGAND: Effect(lambda s, p: any(s.hands[q] for q in range(s.n) if q != p), _next(BRIGAND_SEAT)),
+    GUARD: Effect(lambda s, p: bool(s.tableaus[p]), _next(GUARD_MOVE)),
+    MAGICIAN: Effect(lambda s, p: bool(s.hands[p]) and bool(s.trash), _next(MAGICIAN_SWAP)),
+    NOMAD: Effect(lambda s, p: all(s.hands), _nomad_begin),
+    PEDDLER: Effect(lambda s, p: bool(s.tableaus[p]), _next(PEDDLER_SEAT)),
+    REVOLUTIONARY: Effect(lambda s, p: bool(s.tableaus[p]) and any(s.tableaus[q] for q in range(s.n) if q != p),
+                          _next(REVOLUTIONARY_SEAT)),
+    SOLDIER: Effect(lambda s, p: bool(s.hands[p]), _next(SOLDIER_SEAT)),
+    ARCHIVIST: Effect(lambda s, p: len(s.deck) >= 3 and bool(s.hands[p]), _archivist_begin),
+    DOCTOR: Effect(lambda s, p: bool(s.tableaus[p]), _next(DOCTOR_TAKE)),
+    EXPLORER: Effect(lambda s, p: len(s.deck) >= 2, _explorer_begin),
+    INVENTOR: Effect(lambda s, p: len(s.deck) >= 1, _inventor_begin),
+    SCION: Effect(lambda s, p: bool(s.tableaus[p]) and bool(s.trash), _next(SCION_SWAP)),
+    SCAVENGER: Effect(lambda s, p: bool(s.trash) and len(s.deck) >= 1, _next(SCAVENGER_TAKE)),
+    WITNESS: Effect(lambda s, p: bool(_witness_targets(s, p)), _next(WITNESS_SEAT)),
+}
