@@ -1,0 +1,364 @@
+// The board: a pure drawing of one moment of a game, from the server's view message (or a replay
+// frame). The legal actions list is the only source of what may be done; the board never decides a rule.
+// Card actions (`<verb> <card>[suffix]`) make that card clickable wherever it is drawn; every other
+// action, and any card action whose card is not drawn, becomes a labelled button.
+
+import { backsEl, cardEl, colourChip, colourKey, isCard, parseCard } from "./cards.js";
+import { h, humanize } from "./dom.js";
+import { pick, t } from "./i18n.js";
+import { gameModule } from "./games/index.js";
+
+const CARD_AT_START = /^([BYRKG]\d{1,2}|(?:red|orange|yellow|green|blue|purple|black|white) [A-Z][a-z]+)(?![0-9A-Za-z])(.*)$/;
+const CARD_ANYWHERE = /(^|[^0-9A-Za-z])([BYRKG]\d{1,2}|(?:red|orange|yellow|green|blue|purple|black|white) [A-Z][a-z]+)(?![0-9A-Za-z])/;
+
+/** Split legal actions into card actions (by card text) and the others. */
+export function bindActions(legal) {
+  const byCard = new Map();
+  const others = [];
+  for (const item of legal || []) {
+    const m = /^(\S+) (.+)$/.exec(item.action);
+    const rest = m ? CARD_AT_START.exec(m[2]) : null;
+    if (rest && !CARD_ANYWHERE.test(rest[2])) {
+      const list = byCard.get(rest[1]) || [];
+      list.push(item);
+      byCard.set(rest[1], list);
+    } else {
+      others.push(item);
+    }
+  }
+  return { byCard, others };
+}
+
+/** A seat's display name from the table summary. */
+export function seatName(summary, seat) {
+  const entry = summary && summary.seats && summary.seats[seat];
+  if (entry && entry.name) return entry.name;
+  return t("game.seat", { n: seat + 1 });
+}
+
+/** Put seat names into a line of text that says `seat 2` / `Seat 2` / `2番席` / `席2`. */
+export function withNames(line, summary) {
+  if (!summary || !summary.seats) return line;
+  return String(line)
+    .replace(/\b[Ss]eat (\d+)\b/g, (all, n) => (summary.seats[+n] ? seatName(summary, +n) : all))
+    .replace(/席\s?(\d+)/g, (all, n) => (summary.seats[+n] ? seatName(summary, +n) : all))
+    .replace(/(\d+)番席/g, (all, n) => (summary.seats[+n] ? seatName(summary, +n) : all));
+}
+
+/**
+ * Draw the board. `frame`: `{table, view, legal, log, hands?}`. `opts`: `onAction(actionText)`,
+ * `selected` (a card whose choices are open), `onSelect(card|null)`, `pending`, `replay`.
+ * Returns an element.
+ */
+export function renderBoard(frame, opts = {}) {
+  const { table: summary, view } = frame;
+  if (!view) return h("div", { class: "board-empty" }, t("table.connecting"));
+  const game = view.game;
+  const module = gameModule(game);
+  const me = typeof view.seat === "number" ? view.seat : null;
+  const { byCard, others } = bindActions(opts.pending ? [] : frame.legal);
+  const drawn = new Set();
+  const ctx = {
+    game, view, summary, me, module, hands: frame.hands,
+    name: (seat) => seatName(summary, seat),
+    /** Draw a card; clickable and highlighted when some legal action names it. */
+    card(text, extra = {}) {
+      const actions = byCard.get(text);
+      if (actions && !extra.inert) {
+        drawn.add(text);
+        const onClick = () => {
+          if (actions.length === 1) opts.onAction && opts.onAction(actions[0].action);
+          else opts.onSelect && opts.onSelect(opts.selected === text ? null : text);
+        };
+        return cardEl(text, { game, legal: true, onClick, testid: "legal-card", ...extra,
+          badges: extra.badges || [] });
+      }
+      return cardEl(text, { game, ...extra });
+    },
+    value: (key, value) => renderValue(key, value, ctx),
+    label: (key) => labelFor(module, key),
+  };
+
+  const handEl = renderHand(ctx);
+  const centre = renderCentre(ctx);
+  const seats = renderSeats(ctx);
+  const decisions = renderDecisions(ctx, byCard, others, drawn, opts);
+  return h("div", { class: ["board", `game-${game}`, !byCard.size && "is-idle"], dataset: { testid: "board", game } },
+    renderStatus(ctx, frame, opts),
+    h("section", { class: "seats", "aria-label": t("table.scores") }, seats),
+    centre,
+    decisions,
+    handEl,
+  );
+}
+
+// --- pieces ---------------------------------------------------------------------------------------
+
+function renderStatus(ctx, frame, opts) {
+  const { view, summary, me } = ctx;
+  const actors = view.actors || [];
+  let text;
+  let mine = false;
+  if (view.is_over) text = t("table.over");
+  else if (me !== null && actors.includes(me) && (frame.legal || []).length) {
+    text = t("table.yourTurn");
+    mine = true;
+  } else if (actors.length === 1) text = t("table.turnOf", { who: ctx.name(actors[0]) });
+  else text = t("table.turnOfMany", { who: actors.map(ctx.name).join(", ") });
+  const chips = [];
+  chips.push(h("span", { class: "chip" }, t("table.round", { n: view.round })));
+  if (view.phase) chips.push(h("span", { class: "chip", dataset: { testid: "phase" } }, phaseLabel(ctx, view.phase)));
+  if (me === null && !opts.replay) chips.push(h("span", { class: "chip chip-muted" }, t("table.spectating")));
+  const thinking = (summary && summary.thinking) || [];
+  return h("div", { class: ["turn", mine && "turn-mine", view.is_over && "turn-over"], dataset: { testid: "turn" } },
+    h("strong", { class: "turn-text" }, text),
+    thinking.length && !view.is_over ? h("span", { class: "turn-thinking" }, `${thinking.map(ctx.name).join(", ")} ${t("table.thinking")}`) : null,
+    h("span", { class: "turn-chips" }, chips));
+}
+
+function phaseLabel(ctx, phase) {
+  const names = ctx.module.phases || {};
+  return pick(names[phase]) || humanize(phase);
+}
+
+function renderSeats(ctx) {
+  const { view, summary, me } = ctx;
+  const players = view.players || (summary && summary.players) || 0;
+  const order = [];
+  // Seats clockwise starting after mine, mine last, so the table reads round from my left.
+  for (let i = 1; i <= players; i++) order.push(me === null ? i - 1 : (me + i) % players);
+  return order.map((seat) => renderSeat(ctx, seat));
+}
+
+function renderSeat(ctx, seat) {
+  const { view, summary, me, module } = ctx;
+  const info = (summary && summary.seats && summary.seats[seat]) || {};
+  const actors = view.actors || [];
+  const isActor = actors.includes(seat) && !view.is_over;
+  const winners = view.winners || [];
+  const sizes = view.hand_sizes || [];
+  const flags = [];
+  if (info.kind === "bot") flags.push(h("span", { class: "tag tag-bot" }, `${t("table.bot")} · ${info.bot || ""}`));
+  if (info.kind === "human" && info.away) flags.push(h("span", { class: "tag tag-away" }, t("table.away")));
+  else if (info.kind === "human" && info.taken && info.connected === false) flags.push(h("span", { class: "tag" }, t("table.offline")));
+  if (info.kind === "human" && !info.taken) flags.push(h("span", { class: "tag tag-free" }, t("table.free")));
+  if (view.leader === seat) flags.push(h("span", { class: "tag tag-leader" }, t("table.leader")));
+  if (seat === me) flags.push(h("span", { class: "tag tag-me" }, t("table.you")));
+  const score = (view.scores || [])[seat];
+  const handSize = sizes[seat];
+  const hand = ctx.hands && ctx.hands[seat];
+  const extras = [];
+  if (module.seat) extras.push(module.seat(ctx, seat));
+  extras.push(genericPerSeat(ctx, seat));
+  return h("article", {
+    class: ["seat", isActor && "is-actor", seat === me && "is-me", winners.includes(seat) && view.is_over && "is-winner"],
+    dataset: { testid: `seat-${seat}`, seat: String(seat) },
+  },
+  h("header", { class: "seat-head" },
+    h("span", { class: "seat-name" }, ctx.name(seat)),
+    score !== undefined ? h("span", { class: "seat-score", title: t("table.score") }, formatNumber(score)) : null),
+  h("div", { class: "seat-flags" }, flags),
+  hand && seat !== me
+    ? h("div", { class: "card-row card-row-small" }, hand.map((c) => ctx.card(c, { small: true, inert: true })))
+    : handSize !== undefined && seat !== me ? h("div", { class: "seat-hand" }, backsEl(handSize), h("span", { class: "muted" }, t("table.cards", { n: handSize }))) : null,
+  extras);
+}
+
+function formatNumber(value) {
+  if (typeof value !== "number") return String(value);
+  return Number.isInteger(value) ? String(value) : value.toFixed(1);
+}
+
+function renderCentre(ctx) {
+  const { view, module } = ctx;
+  const trick = view.trick || [];
+  const chips = module.info ? module.info(ctx) : [];
+  const rest = genericCentral(ctx);
+  return h("section", { class: "centre" },
+    chips.length ? h("div", { class: "info-strip", dataset: { testid: "info" } }, chips) : null,
+    h("div", { class: "trick", dataset: { testid: "trick" } },
+      h("h3", { class: "section-title" }, t("table.trick")),
+      trick.length
+        ? h("div", { class: "trick-cards" }, trick.map((entry) => renderTrickEntry(ctx, entry)))
+        : h("p", { class: "muted" }, t("table.emptyTrick"))),
+    module.centre ? module.centre(ctx) : null,
+    rest.length ? h("div", { class: "public" }, rest) : null);
+}
+
+function renderTrickEntry(ctx, entry) {
+  const badges = ctx.module.trickBadges ? ctx.module.trickBadges(entry, ctx) : genericBadges(entry);
+  return h("figure", { class: ["trick-entry", ctx.view.leader === entry.seat && "is-lead"] },
+    ctx.card(entry.card, { badges }),
+    h("figcaption", {}, ctx.name(entry.seat)));
+}
+
+function genericBadges(entry) {
+  const badges = [];
+  for (const [key, value] of Object.entries(entry)) {
+    if (key === "seat" || key === "card") continue;
+    if (value === true) badges.push(humanize(key));
+    else if (typeof value === "number" || (typeof value === "string" && value)) badges.push(`${humanize(key)} ${value}`);
+  }
+  return badges;
+}
+
+function renderHand(ctx) {
+  const { view, me } = ctx;
+  if (me === null) return null;
+  const hand = view.hand || [];
+  return h("section", { class: "hand", dataset: { testid: "hand" } },
+    h("h3", { class: "section-title" }, `${t("table.hand")} · ${t("table.cards", { n: hand.length })}`),
+    h("div", { class: "card-row hand-cards" }, hand.map((c) => ctx.card(c))),
+    ctx.module.handExtras ? ctx.module.handExtras(ctx) : null);
+}
+
+function renderDecisions(ctx, byCard, others, drawn, opts) {
+  const items = [];
+  // Card actions whose card is on the board are taken by clicking the card; the rest become buttons.
+  const loose = [...others];
+  for (const [card, actions] of byCard) if (!drawn.has(card)) loose.push(...actions);
+  const selected = opts.selected && byCard.get(opts.selected);
+  if (selected && drawn.has(opts.selected)) {
+    items.push(h("div", { class: "choice-card", dataset: { testid: "card-choices" } },
+      h("div", { class: "choice-head" }, ctx.card(opts.selected, { small: true, inert: true }),
+        h("span", {}, t("table.choose", { card: opts.selected }))),
+      h("div", { class: "buttons" },
+        selected.map((item) => actionButton(item, opts)),
+        h("button", { type: "button", class: "btn btn-ghost", onclick: () => opts.onSelect && opts.onSelect(null) }, t("table.cancel")))));
+  }
+  if (loose.length) items.push(renderButtons(loose, opts));
+  if (!items.length) {
+    if (!byCard.size) return null;
+    return h("section", { class: "decisions decisions-hint", dataset: { testid: "decisions" } },
+      h("p", { class: "muted" }, ctx.module.hint ? pick(ctx.module.hint) : t("table.decide")));
+  }
+  return h("section", { class: "decisions", dataset: { testid: "decisions" } },
+    h("h3", { class: "section-title" }, t("table.decide")), items);
+}
+
+/** Buttons for actions, grouped by their first word; a filter box when there are many. */
+function renderButtons(actions, opts) {
+  const groups = new Map();
+  for (const item of actions) {
+    const verb = item.action.split(" ")[0];
+    if (!groups.has(verb)) groups.set(verb, []);
+    groups.get(verb).push(item);
+  }
+  const box = h("div", { class: "button-groups" },
+    [...groups.values()].map((list) => h("div", { class: "buttons" }, list.map((item) => actionButton(item, opts)))));
+  if (actions.length <= 16) return box;
+  const filter = h("input", {
+    type: "search", class: "filter", placeholder: t("table.filter"), "aria-label": t("table.filter"),
+    oninput: (event) => {
+      const needle = event.target.value.toLowerCase();
+      for (const button of box.querySelectorAll("button")) {
+        button.hidden = needle !== "" && !button.textContent.toLowerCase().includes(needle) &&
+          !button.dataset.action.toLowerCase().includes(needle);
+      }
+    },
+  });
+  return h("div", {}, filter, box);
+}
+
+function actionButton(item, opts) {
+  return h("button", {
+    type: "button", class: "btn btn-action", title: item.action,
+    dataset: { action: item.action, testid: "action" },
+    disabled: opts.pending || null,
+    onclick: () => opts.onAction && opts.onAction(item.action),
+  }, item.label || item.action);
+}
+
+// --- the game-specific `table` dict, drawn generically where the game module does not -------------
+
+function labelFor(module, key) {
+  const labels = module.labels || {};
+  return pick(labels[key]) || humanize(key);
+}
+
+function isPerSeat(ctx, key, value) {
+  const { module, view } = ctx;
+  if ((module.perSeat || []).includes(key)) return true;
+  if ((module.central || []).includes(key)) return false;
+  return Array.isArray(value) && value.length === view.players && !value.every((v) => isCard(v));
+}
+
+function hidden(ctx, key) {
+  return (ctx.module.hide || []).includes(key);
+}
+
+function genericPerSeat(ctx, seat) {
+  const table = ctx.view.table || {};
+  const rows = [];
+  for (const [key, value] of Object.entries(table)) {
+    if (hidden(ctx, key) || !isPerSeat(ctx, key, value)) continue;
+    const item = value[seat];
+    if (item === null || item === undefined) continue;
+    rows.push(h("div", { class: "kv", dataset: { key } }, h("span", { class: "kv-key" }, ctx.label(key)), ctx.value(key, item)));
+  }
+  return rows.length ? h("div", { class: "seat-info" }, rows) : null;
+}
+
+function genericCentral(ctx) {
+  const table = ctx.view.table || {};
+  const chips = [];
+  const blocks = [];
+  for (const [key, value] of Object.entries(table)) {
+    if (hidden(ctx, key) || isPerSeat(ctx, key, value) || value === null || value === undefined) continue;
+    if (typeof value === "object") {
+      blocks.push(h("div", { class: "public-block", dataset: { key } },
+        h("h4", { class: "section-title" }, ctx.label(key)), ctx.value(key, value)));
+    } else {
+      chips.push(h("span", { class: "kv chip", dataset: { key } }, h("span", { class: "kv-key" }, ctx.label(key)), ctx.value(key, value)));
+    }
+  }
+  return [chips.length ? h("div", { class: "info-strip" }, chips) : null, ...blocks].filter(Boolean);
+}
+
+/** Draw any JSON value: cards as cards, colours as chips, lists and dicts recursively. */
+export function renderValue(key, value, ctx) {
+  if (value === null || value === undefined) return h("span", { class: "muted" }, "–");
+  if (typeof value === "boolean") return h("span", { class: value ? "yes" : "no" }, value ? "✓" : "–");
+  if (typeof value === "number") return h("span", { class: "num" }, formatNumber(value));
+  if (typeof value === "string") {
+    if (isCard(value)) return ctx.card(value, { small: true });
+    if (colourKey(value) && /colou?r|suit|dominant|lead|trump/i.test(key)) return colourChip(value);
+    return h("span", {}, value);
+  }
+  if (Array.isArray(value)) {
+    if (!value.length) return h("span", { class: "muted" }, "–");
+    if (value.every((v) => isCard(v))) return h("div", { class: "card-row card-row-small" }, value.map((c) => ctx.card(c, { small: true })));
+    if (value.every((v) => typeof v !== "object" || v === null)) return h("span", {}, value.map((v) => (isCard(v) ? parseCard(v).text : String(v))).join(", "));
+    return h("div", { class: "list" }, value.map((v, i) => h("div", { class: "list-item" }, ctx.value(`${key}.${i}`, v))));
+  }
+  return h("div", { class: "dict" }, Object.entries(value).map(([k, v]) =>
+    h("div", { class: "kv" }, h("span", { class: "kv-key" }, ctx.label(k)), ctx.value(k, v))));
+}
+
+/** The end-of-game panel: scores, most first, winners marked. */
+export function renderScoreboard(frame, extra = []) {
+  const { view, table: summary } = frame;
+  const scores = view.scores || [];
+  const winners = view.winners || [];
+  const lowWins = winners.length && scores.length && winners.every((w) => scores[w] === Math.min(...scores));
+  const order = scores.map((s, seat) => seat).sort((a, b) => (lowWins ? scores[a] - scores[b] : scores[b] - scores[a]));
+  const module = gameModule(view.game);
+  return h("section", { class: "scoreboard", dataset: { testid: "scoreboard" } },
+    h("h2", {}, t("table.over")),
+    h("p", { class: "winners" }, `🏆 ${t(winners.length > 1 ? "table.winners" : "table.winner")}: `,
+      h("strong", {}, winners.map((w) => seatName(summary, w)).join(", ") || "–")),
+    h("table", { class: "score-table" },
+      h("thead", {}, h("tr", {}, h("th", {}, ""), h("th", {}, t("table.score")))),
+      h("tbody", {}, order.map((seat) => h("tr", { class: winners.includes(seat) ? "is-winner" : "" },
+        h("td", {}, `${winners.includes(seat) ? "🏆 " : ""}${seatName(summary, seat)}`),
+        h("td", { class: "num" }, formatNumber(scores[seat])))))),
+    module.scoreNote ? h("p", { class: "muted" }, pick(module.scoreNote)) : null,
+    extra);
+}
+
+/** The game log, newest last, seat numbers replaced by names. */
+export function renderLog(lines, summary) {
+  const list = h("ol", { class: "log-lines", dataset: { testid: "log" } },
+    (lines || []).map((line) => h("li", {}, withNames(line, summary))));
+  return h("section", { class: "log" }, h("h3", { class: "section-title" }, t("table.log")), list);
+}

@@ -1,0 +1,130 @@
+// Cards drawn with CSS from their text: `B15`, `K1`, `R11` (colour letter + number) or `red Brigand`
+// (Trickster: suit + hero). Only looks: nothing here decides what is legal.
+
+import { h } from "./dom.js";
+import { lang } from "./i18n.js";
+
+const LETTERS = { B: "blue", Y: "yellow", R: "red", K: "black", G: "green" };
+const SUITS = ["red", "orange", "yellow", "green", "blue", "purple", "black", "white"];
+
+export const COLOUR_NAMES = {
+  blue: { en: "Blue", ja: "青" }, yellow: { en: "Yellow", ja: "黄" }, red: { en: "Red", ja: "赤" },
+  black: { en: "Black", ja: "黒" }, green: { en: "Green", ja: "緑" }, orange: { en: "Orange", ja: "橙" },
+  purple: { en: "Purple", ja: "紫" }, white: { en: "White", ja: "白" },
+};
+
+// Megalomania's ranks (rules: Components): the name printed on each value.
+const RANKS = {
+  15: { en: "Emperor", ja: "皇帝" }, 12: { en: "Oracle", ja: "預言者" }, 9: { en: "Knight", ja: "騎士" },
+  7: { en: "Wizard", ja: "魔法使い" }, 6: { en: "Dwarf", ja: "ドワーフ" }, 4: { en: "Explorer", ja: "探検家" },
+  2: { en: "Assassin", ja: "暗殺者" }, 1: { en: "Farmer", ja: "農民" },
+};
+
+const HEROES_JA = {
+  Brigand: "山賊", Guard: "衛兵", Magician: "魔術師", Nomad: "遊牧民", Peddler: "行商人", Revolutionary: "革命家",
+  Soldier: "兵士", Archivist: "記録係", Doctor: "医者", Explorer: "探検家", Inventor: "発明家", Scion: "御曹司",
+  Scavenger: "拾い屋", Witness: "目撃者",
+};
+
+// Masquerade cards with a gold-framed effect or an end-game bonus (rules: Special cards).
+const MASQUERADE_SPECIALS = new Set(["R11", "B16", "K6", "G13", "K13", "G6", "R1", "B2", "G1", "R3", "K1", "B1"]);
+
+const CARD_RE = /^([BYRKG])(\d{1,2})$/;
+const SUIT_RE = new RegExp(`^(${SUITS.join("|")}) ([A-Za-z]+)$`, "i");
+
+/** What a card's text says: `{colour, value}` or `{colour, hero}`, or `{text}` for anything else. */
+export function parseCard(text) {
+  const s = String(text).trim();
+  let m = CARD_RE.exec(s);
+  if (m) return { text: s, colour: LETTERS[m[1]], value: Number(m[2]) };
+  m = SUIT_RE.exec(s);
+  if (m) return { text: s, colour: m[1].toLowerCase(), hero: m[2].charAt(0).toUpperCase() + m[2].slice(1) };
+  return { text: s };
+}
+
+/** Whether `text` looks like a card of some game. */
+export function isCard(text) {
+  return typeof text === "string" && parseCard(text).colour !== undefined;
+}
+
+/** A colour name ("blue", "B", "red") in the current language, or null. */
+export function colourName(value) {
+  if (typeof value !== "string") return null;
+  const key = LETTERS[value] || value.toLowerCase();
+  const names = COLOUR_NAMES[key];
+  return names ? names[lang()] || names.en : null;
+}
+
+/** The CSS colour key of a colour word or letter, or null. */
+export function colourKey(value) {
+  if (typeof value !== "string") return null;
+  const key = LETTERS[value] || value.toLowerCase();
+  return COLOUR_NAMES[key] ? key : null;
+}
+
+/** A card's name for people: "Blue 15 Emperor", "red Brigand". */
+export function cardTitle(text, game) {
+  const card = parseCard(text);
+  if (!card.colour) return card.text;
+  const colour = colourName(card.colour);
+  if (card.hero) return lang() === "ja" ? `${colour}の${HEROES_JA[card.hero] || card.hero}` : `${colour} ${card.hero}`;
+  const rank = game === "megalomania" && RANKS[card.value] ? ` ${RANKS[card.value][lang()]}` : "";
+  return `${colour} ${card.value}${rank}`;
+}
+
+/**
+ * A card element. `opts`: `game`, `small`, `faceDown`, `legal` (highlight), `onClick`, `badges` (strings
+ * shown on the card), `testid`.
+ */
+export function cardEl(text, opts = {}) {
+  const { game, small, faceDown, legal, onClick, badges = [], testid, dim } = opts;
+  if (faceDown) {
+    return h("div", { class: ["card", "card-back", small && "card-small"], "aria-label": "face-down card" });
+  }
+  const card = parseCard(text);
+  const classes = ["card", card.colour ? `c-${card.colour}` : "c-plain", small && "card-small", legal && "is-legal",
+    dim && "is-dim", onClick && "is-clickable"];
+  if (game === "masquerade" && MASQUERADE_SPECIALS.has(card.text)) classes.push("is-special");
+  let face;
+  if (card.hero) {
+    const name = lang() === "ja" ? HEROES_JA[card.hero] || card.hero : card.hero;
+    face = [
+      h("span", { class: "card-corner" }, card.hero.charAt(0)),
+      h("span", { class: "card-hero" }, name),
+      h("span", { class: "card-suit" }, colourName(card.colour)),
+    ];
+  } else if (card.colour) {
+    const rank = game === "megalomania" && RANKS[card.value] ? RANKS[card.value][lang()] : "";
+    face = [
+      h("span", { class: "card-corner" }, String(card.value)),
+      h("span", { class: "card-value" }, String(card.value)),
+      rank ? h("span", { class: "card-rank" }, rank) : h("span", { class: "card-suit" }, colourName(card.colour)),
+    ];
+  } else {
+    face = [h("span", { class: "card-hero" }, card.text)];
+  }
+  const el = h(onClick ? "button" : "div", {
+    class: classes,
+    type: onClick ? "button" : null,
+    title: cardTitle(text, game),
+    "aria-label": cardTitle(text, game),
+    dataset: { card: card.text, testid: testid || "card" },
+    onclick: onClick || null,
+  }, face, badges.length ? h("span", { class: "card-badges" }, badges.map((b) => h("span", { class: "badge" }, b))) : null);
+  return el;
+}
+
+/** A row of face-down cards standing for a hidden hand of `n` cards (at most `max` drawn). */
+export function backsEl(n, max = 8) {
+  const shown = Math.min(n, max);
+  return h("div", { class: "backs", title: String(n) },
+    Array.from({ length: shown }, () => h("span", { class: "back-mini" })),
+    n > max ? h("span", { class: "backs-more" }, `+${n - max}`) : null);
+}
+
+/** A small colour swatch with the colour's name. */
+export function colourChip(value) {
+  const key = colourKey(value);
+  if (!key) return h("span", {}, String(value));
+  return h("span", { class: `colour-chip c-${key}` }, h("i"), colourName(key));
+}

@@ -1,0 +1,58 @@
+// A few DOM helpers: build elements without innerHTML, so no server text is ever parsed as HTML.
+
+/**
+ * `h("button", {class: "x", onclick: f, dataset: {testid: "y"}}, "text", child)` -> HTMLElement.
+ * Attributes: `class`, `dataset`, `style` (object), `on*` (listeners), booleans; other keys set as attributes.
+ * Children: strings, numbers, nodes, arrays (flattened); null/false/undefined are skipped.
+ */
+export function h(tag, attrs = {}, ...children) {
+  const el = document.createElement(tag);
+  for (const [key, value] of Object.entries(attrs || {})) {
+    if (value === null || value === undefined || value === false) continue;
+    if (key === "class") el.className = Array.isArray(value) ? value.filter(Boolean).join(" ") : value;
+    else if (key === "dataset") Object.assign(el.dataset, value);
+    else if (key === "style" && typeof value === "object") Object.assign(el.style, value);
+    else if (key.startsWith("on") && typeof value === "function") el.addEventListener(key.slice(2), value);
+    else if (value === true) el.setAttribute(key, "");
+    else el.setAttribute(key, String(value));
+  }
+  append(el, children);
+  return el;
+}
+
+function append(el, children) {
+  for (const child of children) {
+    if (child === null || child === undefined || child === false) continue;
+    if (Array.isArray(child)) append(el, child);
+    else if (child instanceof Node) el.appendChild(child);
+    else el.appendChild(document.createTextNode(String(child)));
+  }
+}
+
+/** Replace everything inside `el` with `children`. */
+export function mount(el, ...children) {
+  el.replaceChildren();
+  append(el, children);
+  return el;
+}
+
+let toastTimer = 0;
+
+/** A short message at the bottom of the screen; `kind` "error" shows it in red. */
+export function toast(message, kind = "info") {
+  const el = document.getElementById("toast");
+  if (!el) return;
+  el.textContent = message;
+  el.className = `toast toast-${kind}`;
+  el.hidden = false;
+  clearTimeout(toastTimer);
+  toastTimer = setTimeout(() => {
+    el.hidden = true;
+  }, kind === "error" ? 6000 : 2500);
+}
+
+/** Turn `lead_colour` into `Lead colour`. */
+export function humanize(key) {
+  const text = String(key).replace(/_/g, " ");
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}

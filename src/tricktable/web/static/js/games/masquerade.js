@@ -1,0 +1,119 @@
+// Gundam Masquerade: won piles by colour, the lead colour, challenges and the taking, drawn from the
+// observation's `table` (games/masquerade/rules.py `_observe`). Looks only: no rule is decided here.
+
+import { colourChip } from "../cards.js";
+import { h } from "../dom.js";
+import { lang, pick } from "../i18n.js";
+
+const ORDER = "RKBG";
+const LETTER_COLOUR = { R: "red", K: "black", B: "blue", G: "green" };
+
+const L = {
+  won: { en: "Won", ja: "獲得" },
+  known_in_hand: { en: "Known in hand", ja: "手札に戻ったカード" },
+  void: { en: "Has no", ja: "持っていない色" },
+  lead_colour: { en: "Lead colour", ja: "リードの色" },
+  out_of_game: { en: "Out of the game", ja: "ゲーム外" },
+  b16: { en: "B16: reversed turn", ja: "B16：大小逆転中" },
+  previous: { en: "Last turn", ja: "前のターン" },
+  challenge: { en: "Challenge", ja: "チャレンジ" },
+  taking: { en: "Taking", ja: "カードの獲得" },
+};
+
+function sortCards(cards) {
+  return [...cards].sort((a, b) => ORDER.indexOf(a[0]) - ORDER.indexOf(b[0]) || Number(a.slice(1)) - Number(b.slice(1)));
+}
+
+function wonPile(ctx, cards) {
+  if (!cards || !cards.length) return h("span", { class: "muted" }, "–");
+  const groups = ORDER.split("").map((letter) => sortCards(cards.filter((c) => c[0] === letter))).filter((g) => g.length);
+  return h("div", { class: "won-groups" }, groups.map((group) => h("div", { class: "won-group" },
+    h("span", { class: `won-count c-${LETTER_COLOUR[group[0][0]]}` }, String(group.length)),
+    h("div", { class: "card-row card-row-small" }, group.map((c) => ctx.card(c, { small: true }))))));
+}
+
+function line(ctx, en, ja) {
+  return lang() === "ja" ? ja : en;
+}
+
+export default {
+  labels: L,
+  perSeat: ["won", "known_in_hand", "void"],
+  hide: ["won", "known_in_hand", "void", "turn_player", "options", "challenge", "taking", "previous", "lead_colour", "b16", "out_of_game"],
+  phases: {
+    play: { en: "Play", ja: "カードを出す" }, challenge: { en: "Challenge?", ja: "チャレンジ？" },
+    replay: { en: "Play a following card", ja: "リード色を出し直す" }, option: { en: "Choose A-D", ja: "A〜Dを選ぶ" },
+    colour: { en: "Choose a colour", ja: "色を選ぶ" }, pick: { en: "Move cards", ja: "カードを移す" },
+    target: { en: "Choose a card to change", ja: "数を変えるカードを選ぶ" }, take: { en: "Take a card", ja: "カードを取る" },
+  },
+  hint: { en: "Click a highlighted card.", ja: "光っているカードを選んでください。" },
+
+  info(ctx) {
+    const t = ctx.view.table || {};
+    const chips = [];
+    if (t.lead_colour) chips.push(h("span", { class: "chip", dataset: { testid: "lead-colour" } }, pick(L.lead_colour), ": ", colourChip(t.lead_colour)));
+    if (t.b16) chips.push(h("span", { class: "chip chip-warn" }, pick(L.b16)));
+    if (typeof t.out_of_game === "number") chips.push(h("span", { class: "chip" }, `${pick(L.out_of_game)}: ${t.out_of_game}`));
+    return chips;
+  },
+
+  seat(ctx, seat) {
+    const t = ctx.view.table || {};
+    const won = (t.won || [])[seat] || [];
+    const known = (t.known_in_hand || [])[seat] || [];
+    const none = (t.void || [])[seat] || [];
+    return h("div", { class: "seat-info" },
+      h("div", { class: "kv" }, h("span", { class: "kv-key" }, `${pick(L.won)} (${won.length})`)),
+      wonPile(ctx, won),
+      known.length ? h("div", { class: "kv" }, h("span", { class: "kv-key" }, pick(L.known_in_hand)),
+        h("div", { class: "card-row card-row-small" }, known.map((c) => ctx.card(c, { small: true })))) : null,
+      none.length ? h("div", { class: "kv" }, h("span", { class: "kv-key" }, pick(L.void)), none.map((c) => colourChip(LETTER_COLOUR[c] || c))) : null);
+  },
+
+  trickBadges(entry) {
+    const badges = [];
+    const printed = Number(String(entry.card).slice(1));
+    if (typeof entry.number === "number" && entry.number !== printed) badges.push(`= ${entry.number}`);
+    if (entry.follows === false) badges.push(lang() === "ja" ? "色違い" : "off colour");
+    return badges;
+  },
+
+  centre(ctx) {
+    const t = ctx.view.table || {};
+    const blocks = [];
+    const c = t.challenge;
+    if (c) {
+      const parts = [];
+      if (c.challenger === null || c.challenger === undefined) {
+        parts.push(line(ctx, `${ctx.name(c.challenged)}'s card may be challenged.`, `${ctx.name(c.challenged)}のカードにチャレンジできます。`));
+      } else {
+        parts.push(line(ctx, `${ctx.name(c.challenger)} challenged ${ctx.name(c.challenged)}: `, `${ctx.name(c.challenger)}が${ctx.name(c.challenged)}にチャレンジ：`));
+        parts.push(c.success ? line(ctx, "success", "成功") : line(ctx, "failure", "失敗"));
+        if (c.option) parts.push(line(ctx, ` · option ${c.option}`, ` · オプション${c.option}`));
+        if (c.giver !== null && c.giver !== undefined && c.option) {
+          parts.push(line(ctx, ` (${ctx.name(c.giver)} → ${ctx.name(c.receiver)})`, `（${ctx.name(c.giver)}→${ctx.name(c.receiver)}）`));
+        }
+      }
+      blocks.push(h("div", { class: "public-block", dataset: { testid: "challenge" } },
+        h("h4", { class: "section-title" }, pick(L.challenge)), h("p", { class: "plain" }, parts.join("")),
+        c.colour ? h("div", { class: "kv" }, colourChip(LETTER_COLOUR[c.colour] || c.colour)) : null,
+        c.moved && c.moved.length ? h("div", { class: "card-row card-row-small" }, c.moved.map((x) => ctx.card(x, { small: true, inert: true }))) : null));
+    }
+    if (t.taking) {
+      blocks.push(h("div", { class: "public-block" }, h("h4", { class: "section-title" }, pick(L.taking)),
+        h("p", { class: "plain" }, line(ctx,
+          `${ctx.name(t.taking.picker)} picks one card; ${ctx.name(t.taking.taker)} takes the rest.`,
+          `${ctx.name(t.taking.picker)}が1枚選び、${ctx.name(t.taking.taker)}が残りを取ります。`))));
+    }
+    if (t.previous && t.previous.cards && t.previous.cards.length) {
+      blocks.push(h("details", { class: "public-block previous" },
+        h("summary", { class: "section-title" }, pick(L.previous)),
+        h("div", { class: "card-row card-row-small" }, t.previous.cards.filter((x) => typeof x === "string").map((x) =>
+          ctx.card(x, { small: true, inert: true, badges: x === t.previous.picked ? ["✋"] : [] }))),
+        t.previous.picker !== undefined ? h("p", { class: "plain small" }, line(ctx,
+          `${ctx.name(t.previous.picker)} took ${t.previous.picked}; ${ctx.name(t.previous.taker)} took the rest.`,
+          `${ctx.name(t.previous.picker)}が${t.previous.picked}を取り、${ctx.name(t.previous.taker)}が残りを獲得。`)) : null));
+    }
+    return blocks.length ? h("div", { class: "public" }, blocks) : null;
+  },
+};

@@ -1,0 +1,3 @@
+// megalomania: drawn generically until its observation lands.
+
+export default {};

@@ -1,0 +1,3 @@
+// trickster: drawn generically until its observation lands.
+
+export default {};

@@ -1,0 +1,115 @@
+// UI text in English and Japanese. Game text (card names, action labels, log lines, rules) comes from
+// the server in the chosen language; this file holds only the client's own words.
+
+const TEXT = {
+  en: {
+    "nav.lobby": "Lobby", "nav.replays": "Replays", "nav.rules": "Rules",
+    "lobby.title": "Play a trick-taking game",
+    "lobby.intro": "Pick a game, fill the seats with bots or friends, and play. Share the table's link to invite people.",
+    "lobby.create": "New table", "lobby.open": "Open tables", "lobby.none": "No open tables yet: create one.",
+    "lobby.refresh": "Refresh",
+    "create.game": "Game", "create.players": "Players", "create.options": "Options",
+    "create.seats": "Seats", "create.name": "Your name", "create.submit": "Create table",
+    "create.seed": "Seed (optional)", "create.human": "Person", "create.bot": "Bot",
+    "create.you": "you", "create.standin": "stand-in",
+    "create.tagP": "published rule", "create.tagD": "our default: no public source settles it",
+    "create.default": "default", "create.noOptions": "This game has no options.",
+    "create.showOptions": "Options", "create.rules": "Rules of {game}",
+    "table.status.waiting": "waiting for players", "table.status.playing": "playing", "table.status.over": "finished",
+    "table.join": "Sit here", "table.spectate": "Watch", "table.open": "Open", "table.free": "free seat",
+    "table.players": "{n} players", "table.step": "move {n}", "table.round": "Round {n}",
+    "table.share": "Copy link", "table.copied": "Link copied", "table.start": "Start with bots in free seats",
+    "table.waiting": "Waiting for people to take the free seats. Share this link:",
+    "table.yourTurn": "Your turn", "table.turnOf": "{who} to play", "table.turnOfMany": "Waiting for {who}",
+    "table.spectating": "You are watching", "table.you": "you", "table.hand": "Your hand",
+    "table.trick": "Trick", "table.emptyTrick": "No card played yet", "table.log": "Game log",
+    "table.scores": "Scores", "table.decide": "Your decision", "table.noDecision": "Nothing to decide now.",
+    "table.cards": "{n} cards", "table.leader": "leads", "table.thinking": "thinking…",
+    "table.away": "away: a bot plays", "table.offline": "offline", "table.bot": "bot",
+    "table.over": "Game over", "table.winner": "Winner", "table.winners": "Winners", "table.score": "Score",
+    "table.replay": "Watch the replay", "table.back": "Back to the lobby", "table.connecting": "Connecting…",
+    "table.reconnecting": "Connection lost: reconnecting…", "table.filter": "Filter choices",
+    "table.choose": "Choose for {card}", "table.cancel": "Cancel", "table.phase": "Phase",
+    "table.seatName": "Your name", "table.public": "On the table", "table.joinAs": "Take a seat",
+    "table.notFound": "No such table.", "table.rules": "Rules", "table.more": "{n} more",
+    "table.chooseOther": "Other choices",
+    "replay.title": "Replays", "replay.none": "No finished games yet.", "replay.step": "Move {k} of {n}",
+    "replay.first": "Start", "replay.prev": "Back", "replay.next": "Forward", "replay.last": "End",
+    "replay.play": "Play", "replay.pause": "Pause", "replay.seat": "Seen by", "replay.everyone": "all hands",
+    "replay.moves": "Moves", "replay.hands": "Hands",
+    "rules.title": "Rules", "rules.pick": "Choose a game",
+    "error.generic": "Something went wrong", "error.network": "The server cannot be reached.",
+    "game.seat": "Seat {n}",
+  },
+  ja: {
+    "nav.lobby": "ロビー", "nav.replays": "リプレイ", "nav.rules": "ルール",
+    "lobby.title": "トリックテイキングで遊ぶ",
+    "lobby.intro": "ゲームを選び、席をボットか友達で埋めて遊びましょう。テーブルのリンクを送れば招待できます。",
+    "lobby.create": "新しいテーブル", "lobby.open": "開いているテーブル", "lobby.none": "まだテーブルがありません。作ってください。",
+    "lobby.refresh": "更新",
+    "create.game": "ゲーム", "create.players": "人数", "create.options": "オプション",
+    "create.seats": "席", "create.name": "あなたの名前", "create.submit": "テーブルを作る",
+    "create.seed": "シード（任意）", "create.human": "人", "create.bot": "ボット",
+    "create.you": "あなた", "create.standin": "代打ち",
+    "create.tagP": "公式ルール", "create.tagD": "公開資料で決まらないための既定値",
+    "create.default": "既定", "create.noOptions": "このゲームにオプションはありません。",
+    "create.showOptions": "オプション", "create.rules": "{game}のルール",
+    "table.status.waiting": "参加者待ち", "table.status.playing": "対戦中", "table.status.over": "終了",
+    "table.join": "この席に座る", "table.spectate": "観戦", "table.open": "開く", "table.free": "空席",
+    "table.players": "{n}人", "table.step": "{n}手目", "table.round": "第{n}ラウンド",
+    "table.share": "リンクをコピー", "table.copied": "リンクをコピーしました", "table.start": "空席をボットにして開始",
+    "table.waiting": "空席に人が座るのを待っています。このリンクを送ってください：",
+    "table.yourTurn": "あなたの番です", "table.turnOf": "{who}の番", "table.turnOfMany": "{who}を待っています",
+    "table.spectating": "観戦中", "table.you": "あなた", "table.hand": "手札",
+    "table.trick": "トリック", "table.emptyTrick": "まだカードが出ていません", "table.log": "ゲームの記録",
+    "table.scores": "得点", "table.decide": "あなたの選択", "table.noDecision": "今は選ぶことがありません。",
+    "table.cards": "{n}枚", "table.leader": "リード", "table.thinking": "思考中…",
+    "table.away": "離席中：ボットが代打ち", "table.offline": "オフライン", "table.bot": "ボット",
+    "table.over": "ゲーム終了", "table.winner": "勝者", "table.winners": "勝者", "table.score": "得点",
+    "table.replay": "リプレイを見る", "table.back": "ロビーへ戻る", "table.connecting": "接続中…",
+    "table.reconnecting": "接続が切れました。再接続中…", "table.filter": "選択肢を絞り込む",
+    "table.choose": "{card}の使い方を選ぶ", "table.cancel": "やめる", "table.phase": "フェイズ",
+    "table.seatName": "あなたの名前", "table.public": "場の情報", "table.joinAs": "席に着く",
+    "table.notFound": "そのテーブルはありません。", "table.rules": "ルール", "table.more": "ほか{n}件",
+    "table.chooseOther": "その他の選択",
+    "replay.title": "リプレイ", "replay.none": "終わったゲームはまだありません。", "replay.step": "{n}手中{k}手目",
+    "replay.first": "最初", "replay.prev": "戻る", "replay.next": "進む", "replay.last": "最後",
+    "replay.play": "再生", "replay.pause": "停止", "replay.seat": "視点", "replay.everyone": "全員の手札",
+    "replay.moves": "手順", "replay.hands": "手札",
+    "rules.title": "ルール", "rules.pick": "ゲームを選ぶ",
+    "error.generic": "エラーが起きました", "error.network": "サーバーに接続できません。",
+    "game.seat": "{n}番席",
+  },
+};
+
+const KEY = "tricktable.lang";
+
+/** The current language: "en" or "ja" (saved in localStorage, first guess from the browser). */
+export function lang() {
+  const saved = localStorage.getItem(KEY);
+  if (saved === "en" || saved === "ja") return saved;
+  return (navigator.language || "en").toLowerCase().startsWith("ja") ? "ja" : "en";
+}
+
+export function setLang(value) {
+  localStorage.setItem(KEY, value);
+  document.documentElement.lang = value;
+}
+
+/** The UI text for `key` in the current language, with `{name}` placeholders filled from `vars`. */
+export function t(key, vars = {}) {
+  const table = TEXT[lang()] || TEXT.en;
+  const text = table[key] ?? TEXT.en[key] ?? key;
+  return text.replace(/\{(\w+)\}/g, (_, name) => (name in vars ? String(vars[name]) : `{${name}}`));
+}
+
+/** Pick the current language's text from an `{en, ja}` pair (or return a plain string as it is). */
+export function pick(pair) {
+  if (pair == null || typeof pair === "string") return pair ?? "";
+  return pair[lang()] ?? pair.en ?? "";
+}
+
+/** Fill every `[data-i18n]` element under `root` with its text. */
+export function translate(root = document) {
+  for (const el of root.querySelectorAll("[data-i18n]")) el.textContent = t(el.dataset.i18n);
+}

@@ -1,0 +1,243 @@
+// The lobby: open tables (join, watch, open my seat) and the form that creates a table.
+
+import { api, heldSeat, holdSeat, savedName, saveName } from "./api.js";
+import { h, humanize, mount, toast } from "./dom.js";
+import { t } from "./i18n.js";
+
+let gamesCache = null;
+
+/** The installed games (`GET /api/games`), fetched once. */
+export async function loadGames() {
+  if (!gamesCache) gamesCache = await api("/api/games");
+  return gamesCache;
+}
+
+/** Show the lobby in `root`; `navigate(path)` moves to another page. Returns `{dispose, relang}`. */
+export function lobbyPage(root, navigate) {
+  const page = { games: [], tables: [], form: null, timer: 0, error: null };
+
+  async function refresh() {
+    try {
+      page.tables = await api("/api/tables");
+      page.error = null;
+    } catch (error) {
+      page.error = error.message;
+    }
+    drawTables();
+  }
+
+  const tablesBox = h("div", { class: "table-list", dataset: { testid: "open-tables" } });
+  const formBox = h("div", { class: "create" });
+
+  function drawTables() {
+    mount(tablesBox, renderTables(page, navigate));
+  }
+
+  function drawForm() {
+    if (!page.form) return;
+    mount(formBox, renderForm(page, { navigate, redraw: drawForm }));
+  }
+
+  function draw() {
+    mount(root, h("div", { class: "page lobby" },
+      h("section", { class: "hero" }, h("h1", {}, t("lobby.title")), h("p", { class: "muted" }, t("lobby.intro"))),
+      h("div", { class: "lobby-grid" },
+        h("section", { class: "panel" }, h("h2", {}, t("lobby.create")), formBox),
+        h("section", { class: "panel" },
+          h("div", { class: "panel-head" }, h("h2", {}, t("lobby.open")),
+            h("button", { type: "button", class: "btn btn-ghost", onclick: refresh }, t("lobby.refresh"))),
+          tablesBox))));
+    drawForm();
+    drawTables();
+  }
+
+  loadGames().then((games) => {
+    page.games = games;
+    page.form = page.form || newForm(games[0]);
+    drawForm();
+  }).catch((error) => toast(error.message, "error"));
+  refresh();
+  page.timer = setInterval(refresh, 5000);
+  draw();
+  return { dispose: () => clearInterval(page.timer), relang: draw };
+}
+
+// --- creating a table -----------------------------------------------------------------------------
+
+function newForm(game) {
+  if (!game) return null;
+  const players = Math.min(Math.max(game.min_players, 3), game.max_players);
+  return { game: game.name, players, options: {}, seats: defaultSeats(game, players), name: savedName(), seed: "" };
+}
+
+function defaultSeats(game, players, old = []) {
+  const level = game.default_bot || (game.bots || ["random"])[0];
+  return Array.from({ length: players }, (_, i) => old[i] || (i === 0 ? { kind: "human", bot: level } : { kind: "bot", bot: level }));
+}
+
+function renderForm(page, { navigate, redraw }) {
+  const form = page.form;
+  const game = page.games.find((g) => g.name === form.game) || page.games[0];
+  const bots = game.bots && game.bots.length ? game.bots : ["random"];
+  const gameSelect = h("div", { class: "game-picker", role: "radiogroup" }, page.games.map((g) => h("button", {
+    type: "button", role: "radio", "aria-checked": String(g.name === form.game),
+    class: ["game-choice", g.name === form.game && "is-on"], dataset: { testid: `game-${g.name}` },
+    onclick: () => {
+      const fresh = newForm(g);
+      fresh.name = form.name;
+      page.form = fresh;
+      redraw();
+    },
+  }, h("strong", {}, g.title), h("span", { class: "muted" }, `${g.min_players}–${g.max_players}`))));
+  const playerSelect = h("select", {
+    dataset: { testid: "players" }, "aria-label": t("create.players"),
+    onchange: (event) => {
+      form.players = Number(event.target.value);
+      form.seats = defaultSeats(game, form.players, form.seats);
+      redraw();
+    },
+  }, range(game.min_players, game.max_players).map((n) => h("option", { value: n, selected: n === form.players }, String(n))));
+  const seatRows = form.seats.map((seat, i) => h("div", { class: "seat-row", dataset: { testid: `seat-row-${i}` } },
+    h("span", { class: "seat-label" }, t("game.seat", { n: i + 1 })),
+    h("select", {
+      dataset: { testid: `seat-kind-${i}` }, "aria-label": t("create.seats"),
+      onchange: (event) => {
+        seat.kind = event.target.value;
+        redraw();
+      },
+    }, h("option", { value: "human", selected: seat.kind === "human" }, t("create.human")),
+    h("option", { value: "bot", selected: seat.kind === "bot" }, t("create.bot"))),
+    h("select", {
+      dataset: { testid: `seat-bot-${i}` }, "aria-label": t("create.bot"),
+      onchange: (event) => {
+        seat.bot = event.target.value;
+      },
+    }, bots.map((b) => h("option", { value: b, selected: b === seat.bot }, b))),
+    seat.kind === "human" && firstHuman(form) === i ? h("span", { class: "tag tag-me" }, t("create.you"))
+      : seat.kind === "human" ? h("span", { class: "muted small" }, t("create.standin")) : null));
+  const nameInput = h("input", { type: "text", value: form.name, maxlength: 24, dataset: { testid: "create-name" },
+    placeholder: t("create.name"), "aria-label": t("create.name"), oninput: (event) => { form.name = event.target.value; } });
+  const seedInput = h("input", { type: "number", value: form.seed, min: 0, dataset: { testid: "create-seed" },
+    "aria-label": t("create.seed"), oninput: (event) => { form.seed = event.target.value; } });
+  const options = game.options || [];
+  return h("form", {
+    class: "create-form", dataset: { testid: "create-form" },
+    onsubmit: (event) => {
+      event.preventDefault();
+      create(page, game, navigate);
+    },
+  },
+  h("label", { class: "field" }, h("span", {}, t("create.game")), gameSelect),
+  h("div", { class: "field-row" },
+    h("label", { class: "field" }, h("span", {}, t("create.players")), playerSelect),
+    h("label", { class: "field grow" }, h("span", {}, t("create.name")), nameInput)),
+  h("fieldset", { class: "field" }, h("legend", {}, t("create.seats")), seatRows),
+  h("details", { class: "options", open: options.length <= 4 ? true : null },
+    h("summary", {}, `${t("create.options")} (${options.length})`),
+    options.length ? options.map((opt) => optionField(form, opt)) : h("p", { class: "muted" }, t("create.noOptions")),
+    h("label", { class: "field" }, h("span", {}, t("create.seed")), seedInput)),
+  h("div", { class: "buttons" },
+    h("button", { type: "submit", class: "btn btn-primary", dataset: { testid: "create" } }, t("create.submit")),
+    h("a", { class: "btn btn-ghost", href: `/rules/${game.name}`, "data-link": true }, t("create.rules", { game: game.title }))));
+}
+
+function firstHuman(form) {
+  return form.seats.findIndex((s) => s.kind === "human");
+}
+
+function range(a, b) {
+  return Array.from({ length: b - a + 1 }, (_, i) => a + i);
+}
+
+/** One option's control, with its [P]/[D] tag and its description. */
+function optionField(form, opt) {
+  const current = opt.name in form.options ? form.options[opt.name] : opt.default;
+  const set = (value) => {
+    if (JSON.stringify(value) === JSON.stringify(opt.default)) delete form.options[opt.name];
+    else form.options[opt.name] = value;
+  };
+  let control;
+  const testid = `option-${opt.name}`;
+  if (opt.choices && opt.choices.length) {
+    control = h("select", { dataset: { testid }, onchange: (event) => set(opt.choices[Number(event.target.value)]) },
+      opt.choices.map((c, i) => h("option", { value: i, selected: JSON.stringify(c) === JSON.stringify(current) },
+        `${displayValue(c)}${JSON.stringify(c) === JSON.stringify(opt.default) ? ` (${t("create.default")})` : ""}`)));
+  } else if (typeof opt.default === "boolean") {
+    control = h("input", { type: "checkbox", checked: current ? true : null, dataset: { testid },
+      onchange: (event) => set(event.target.checked) });
+  } else if (typeof opt.default === "number") {
+    control = h("input", { type: "number", value: current, dataset: { testid },
+      oninput: (event) => set(event.target.value === "" ? opt.default : Number(event.target.value)) });
+  } else if (typeof opt.default === "string") {
+    control = h("input", { type: "text", value: current, dataset: { testid }, oninput: (event) => set(event.target.value) });
+  } else {
+    control = h("input", { type: "text", value: JSON.stringify(current), dataset: { testid }, class: "mono",
+      onchange: (event) => {
+        try {
+          set(JSON.parse(event.target.value));
+          event.target.classList.remove("is-bad");
+        } catch {
+          event.target.classList.add("is-bad");
+        }
+      } });
+  }
+  const tag = opt.tag === "P" ? "P" : "D";
+  return h("div", { class: "option", dataset: { option: opt.name } },
+    h("label", { class: "option-head" },
+      h("span", { class: `tag tag-${tag}`, title: t(`create.tag${tag}`) }, `[${tag}]`),
+      h("span", { class: "option-name" }, humanize(opt.name)), control),
+    opt.doc ? h("p", { class: "option-doc muted" }, opt.doc) : null);
+}
+
+function displayValue(value) {
+  if (value === null) return "none";
+  if (typeof value === "object") return JSON.stringify(value);
+  return String(value);
+}
+
+async function create(page, game, navigate) {
+  const form = page.form;
+  const name = (form.name || "").trim() || t("create.you");
+  saveName(name);
+  const body = {
+    game: game.name, players: form.players, options: form.options,
+    seats: form.seats.map((s) => ({ kind: s.kind, bot: s.bot })),
+  };
+  if (form.seed !== "" && form.seed !== undefined) body.seed = Number(form.seed);
+  try {
+    const summary = await api("/api/tables", { method: "POST", body });
+    const mine = firstHuman(form);
+    if (mine >= 0) {
+      const result = await api(`/api/tables/${encodeURIComponent(summary.id)}/seats/${mine}`, { method: "POST", body: { name } });
+      holdSeat(summary.id, result.seat, result.token, name);
+    }
+    navigate(`/tables/${encodeURIComponent(summary.id)}`);
+  } catch (error) {
+    toast(error.message, "error");
+  }
+}
+
+// --- open tables ----------------------------------------------------------------------------------
+
+function renderTables(page, navigate) {
+  if (page.error) return h("p", { class: "error" }, t("error.network"));
+  if (!page.tables.length) return h("p", { class: "muted" }, t("lobby.none"));
+  return page.tables.map((table) => {
+    const held = heldSeat(table.id);
+    const free = (table.seats || []).filter((s) => s.kind === "human" && !s.taken);
+    const go = () => navigate(`/tables/${encodeURIComponent(table.id)}`);
+    return h("article", { class: "table-card", dataset: { testid: "table-card", id: table.id } },
+      h("div", { class: "table-card-head" },
+        h("strong", {}, table.title || table.game),
+        h("span", { class: `status status-${table.status}` }, t(`table.status.${table.status}`))),
+      h("div", { class: "muted small" }, [t("table.players", { n: table.players }),
+        table.status !== "waiting" ? t("table.round", { n: table.round }) : null,
+        t("table.step", { n: table.step })].filter(Boolean).join(" · ")),
+      h("ul", { class: "seat-list" }, (table.seats || []).map((s) => h("li", { class: s.taken ? "" : "is-free" },
+        s.taken ? s.name : t("table.free")))),
+      h("div", { class: "buttons" },
+        held ? h("button", { type: "button", class: "btn btn-primary", onclick: go }, t("table.open")) : null,
+        !held && free.length ? h("button", { type: "button", class: "btn btn-primary", dataset: { testid: "join-table" }, onclick: go }, t("table.join")) : null,
+        h("button", { type: "button", class: "btn btn-ghost", dataset: { testid: "watch-table" }, onclick: go }, t("table.spectate"))));
+  });
+}

@@ -1,0 +1,145 @@
+// Replays: the list of finished games and a viewer that steps through one, move by move, showing
+// every hand (the game is over, nothing is secret) or one seat's view.
+
+import { api } from "./api.js";
+import { renderBoard, renderLog, renderScoreboard, seatName, withNames } from "./board.js";
+import { h, mount, toast } from "./dom.js";
+import { lang, t } from "./i18n.js";
+
+/** The list of finished games. */
+export function replaysPage(root, navigate) {
+  async function draw() {
+    let list = [];
+    try {
+      list = await api("/api/replays");
+    } catch (error) {
+      toast(error.message, "error");
+    }
+    mount(root, h("div", { class: "page narrow" }, h("h1", {}, t("replay.title")),
+      list.length ? h("div", { class: "table-list", dataset: { testid: "replays" } }, list.map((table) => h("article", {
+        class: "table-card", dataset: { testid: "replay-card", id: table.id },
+      },
+      h("div", { class: "table-card-head" }, h("strong", {}, table.title || table.game),
+        h("span", { class: "muted small" }, (table.updated || "").replace("T", " ").slice(0, 16))),
+      h("div", { class: "small" }, (table.seats || []).map((s) => `${s.name}: ${fmt((table.scores || [])[s.seat])}${(table.winners || []).includes(s.seat) ? " 🏆" : ""}`).join(" · ")),
+      h("div", { class: "buttons" }, h("button", {
+        type: "button", class: "btn", onclick: () => navigate(`/replays/${encodeURIComponent(table.id)}`),
+      }, t("table.replay")))))) : h("p", { class: "muted" }, t("replay.none"))));
+  }
+  draw();
+  return { dispose() {}, relang: draw };
+}
+
+function fmt(value) {
+  return value === undefined ? "" : String(value);
+}
+
+/** The viewer of replay `id`. The step and the seat live in the URL (`?step=k&seat=s`). */
+export function replayPage(root, id) {
+  const params = new URLSearchParams(location.search);
+  const page = {
+    step: params.has("step") ? Number(params.get("step")) : null,
+    seat: params.has("seat") ? Number(params.get("seat")) : null,
+    frame: null, timer: 0, error: null,
+  };
+
+  async function load(step) {
+    try {
+      const query = { lang: lang(), step: step ?? undefined, seat: page.seat ?? undefined };
+      page.frame = await api(`/api/replays/${encodeURIComponent(id)}`, { query });
+      page.step = page.frame.step;
+      const url = new URL(location.href);
+      url.searchParams.set("step", String(page.step));
+      if (page.seat === null) url.searchParams.delete("seat");
+      else url.searchParams.set("seat", String(page.seat));
+      history.replaceState(history.state, "", url);
+    } catch (error) {
+      page.error = error.message;
+      stop();
+    }
+    draw();
+  }
+
+  function stop() {
+    clearInterval(page.timer);
+    page.timer = 0;
+  }
+
+  function play() {
+    if (page.timer) {
+      stop();
+      draw();
+      return;
+    }
+    page.timer = setInterval(() => {
+      if (!page.frame || page.step >= page.frame.steps) {
+        stop();
+        draw();
+        return;
+      }
+      load(page.step + 1);
+    }, 700);
+    draw();
+  }
+
+  function onKey(event) {
+    if (!page.frame || event.target.closest("input, select, textarea")) return;
+    if (event.key === "ArrowRight") load(Math.min(page.step + 1, page.frame.steps));
+    else if (event.key === "ArrowLeft") load(Math.max(page.step - 1, 0));
+  }
+
+  function draw() {
+    if (page.error && !page.frame) {
+      mount(root, h("div", { class: "page narrow" }, h("p", { class: "error" }, page.error)));
+      return;
+    }
+    const frame = page.frame;
+    if (!frame) {
+      mount(root, h("div", { class: "page" }, h("p", { class: "muted" }, t("table.connecting"))));
+      return;
+    }
+    const summary = frame.table;
+    const n = frame.steps;
+    const controls = h("div", { class: "replay-controls", dataset: { testid: "replay-controls" } },
+      h("button", { type: "button", class: "btn btn-ghost", onclick: () => load(0), disabled: page.step === 0 || null }, "⏮ ", t("replay.first")),
+      h("button", { type: "button", class: "btn btn-ghost", dataset: { testid: "replay-prev" }, onclick: () => load(Math.max(page.step - 1, 0)), disabled: page.step === 0 || null }, "◀ ", t("replay.prev")),
+      h("button", { type: "button", class: "btn", dataset: { testid: "replay-play" }, onclick: play }, page.timer ? `⏸ ${t("replay.pause")}` : `▶ ${t("replay.play")}`),
+      h("button", { type: "button", class: "btn btn-ghost", dataset: { testid: "replay-next" }, onclick: () => load(Math.min(page.step + 1, n)), disabled: page.step >= n || null }, t("replay.next"), " ▶"),
+      h("button", { type: "button", class: "btn btn-ghost", onclick: () => load(n), disabled: page.step >= n || null }, t("replay.last"), " ⏭"),
+      h("input", { type: "range", min: 0, max: n, value: page.step, class: "replay-slider", "aria-label": t("replay.step", { k: page.step, n }),
+        onchange: (event) => load(Number(event.target.value)) }),
+      h("span", { class: "replay-step", dataset: { testid: "replay-step" } }, t("replay.step", { k: page.step, n })),
+      h("label", { class: "replay-seat" }, `${t("replay.seat")}: `, h("select", {
+        onchange: (event) => {
+          page.seat = event.target.value === "" ? null : Number(event.target.value);
+          load(page.step);
+        },
+      }, h("option", { value: "", selected: page.seat === null }, t("replay.everyone")),
+      (summary.seats || []).map((s) => h("option", { value: s.seat, selected: page.seat === s.seat }, seatName(summary, s.seat))))));
+    const moves = h("ol", { class: "moves", dataset: { testid: "moves" } }, (frame.actions || []).map((move, i) => h("li", {
+      class: i === page.step - 1 ? "is-current" : "",
+    }, h("button", { type: "button", class: "link", onclick: () => load(i + 1) },
+      `${seatName(summary, move.seat)}: ${withNames(move.label || move.action, summary)}`))));
+    const board = renderBoard({ table: summary, view: frame.view, legal: [], log: frame.log, hands: frame.hands }, { replay: true });
+    mount(root, h("div", { class: "page table-page replay-page" },
+      h("div", { class: "table-head" }, h("h1", {}, `${t("replay.title")}: ${summary.title || summary.game}`)),
+      controls,
+      h("div", { class: "table-layout" },
+        h("div", { class: "table-main" }, frame.view && frame.view.is_over ? renderScoreboard({ table: summary, view: frame.view }) : null, board),
+        h("aside", { class: "table-side" },
+          h("section", { class: "log" }, h("h3", { class: "section-title" }, t("replay.moves")), moves),
+          renderLog(frame.log, summary)))));
+    const current = root.querySelector(".moves .is-current");
+    if (current) current.scrollIntoView({ block: "nearest" });
+  }
+
+  document.addEventListener("keydown", onKey);
+  load(page.step);
+  return {
+    dispose: () => {
+      stop();
+      document.removeEventListener("keydown", onKey);
+    },
+    relang: () => load(page.step),
+  };
+}

@@ -1,0 +1,194 @@
+// The live table page: one WebSocket, the board redrawn from every view message, and the seat's
+// actions sent back. Reloading the page or losing the connection reconnects with the saved token.
+
+import { api, heldSeat, holdSeat, releaseSeat, savedName, saveName, TableSocket } from "./api.js";
+import { renderBoard, renderLog, renderScoreboard, seatName } from "./board.js";
+import { h, mount, toast } from "./dom.js";
+import { lang, t } from "./i18n.js";
+
+/** Show table `id` in `root`. Returns `{dispose, relang}`. */
+export function tablePage(root, id) {
+  const page = {
+    id, root, summary: null, msg: null, socket: null, selected: null, pending: false,
+    status: "connecting", held: heldSeat(id), missing: false,
+  };
+
+  function connect() {
+    if (page.socket) page.socket.close();
+    page.socket = new TableSocket(id, {
+      token: page.held && page.held.token,
+      lang: lang(),
+      onMessage: (msg) => receive(page, msg, draw),
+      onStatus: (status) => {
+        page.status = status;
+        if (status === "closed" && page.held) {
+          // The token was refused (the table forgot us): watch instead.
+          releaseSeat(id);
+          page.held = null;
+          connect();
+          return;
+        }
+        if (status === "closed") page.missing = true;
+        draw();
+      },
+    });
+  }
+
+  async function join(seat, name) {
+    try {
+      saveName(name);
+      const result = await api(`/api/tables/${encodeURIComponent(id)}/seats/${seat}`, { method: "POST", body: { name } });
+      holdSeat(id, result.seat, result.token, name);
+      page.held = heldSeat(id);
+      page.summary = result.table;
+      connect();
+    } catch (error) {
+      toast(error.message, "error");
+    }
+  }
+
+  async function start() {
+    try {
+      page.summary = await api(`/api/tables/${encodeURIComponent(id)}/start`, { method: "POST", body: { token: page.held.token } });
+      draw();
+    } catch (error) {
+      toast(error.message, "error");
+    }
+  }
+
+  function act(action) {
+    if (page.pending) return;
+    page.selected = null;
+    if (page.socket.send({ type: "action", action })) {
+      page.pending = true;
+      draw();
+    } else {
+      toast(t("table.reconnecting"), "error");
+    }
+  }
+
+  function draw() {
+    mount(root, renderPage(page, { join, start, act, select: (card) => { page.selected = card; draw(); } }));
+    const log = root.querySelector(".log-lines");
+    if (log) log.scrollTop = log.scrollHeight;
+  }
+
+  api(`/api/tables/${encodeURIComponent(id)}`).then((summary) => {
+    page.summary = summary;
+    draw();
+  }).catch((error) => {
+    if (error.code === "table/unknown" || error.status === 404) {
+      page.missing = true;
+      draw();
+    }
+  });
+  connect();
+  draw();
+  return {
+    dispose: () => page.socket && page.socket.close(),
+    relang: () => {
+      if (page.socket) page.socket.setLang(lang());
+      draw();
+    },
+  };
+}
+
+function receive(page, msg, draw) {
+  if (msg.type === "view") {
+    page.msg = msg;
+    page.summary = msg.table || page.summary;
+    page.pending = false;
+    if (page.selected && !(msg.legal || []).some((item) => item.action.includes(page.selected))) page.selected = null;
+    draw();
+  } else if (msg.type === "error") {
+    page.pending = false;
+    if (msg.code === "table/unknown") page.missing = true;
+    toast(msg.message || msg.code, "error");
+    draw();
+  }
+}
+
+function renderPage(page, handlers) {
+  if (page.missing && !page.msg) {
+    return h("div", { class: "page narrow" }, h("h1", {}, t("table.notFound")),
+      h("a", { href: "/", "data-link": true, class: "btn" }, t("table.back")));
+  }
+  const summary = page.summary;
+  const msg = page.msg;
+  const head = renderHead(page, summary);
+  const banners = [];
+  if (page.status === "lost") banners.push(h("div", { class: "banner banner-warn", dataset: { testid: "reconnecting" } }, t("table.reconnecting")));
+  if (summary && summary.status === "waiting") banners.push(renderWaiting(page, summary, handlers));
+  else if (summary && !page.held && freeSeats(summary).length) banners.push(renderJoin(page, summary, handlers));
+  if (!msg) {
+    return h("div", { class: "page table-page" }, head, banners, h("p", { class: "muted" }, t("table.connecting")));
+  }
+  const frame = { table: summary, view: msg.view, legal: msg.legal, log: msg.log };
+  const board = renderBoard(frame, {
+    onAction: handlers.act, onSelect: handlers.select, selected: page.selected, pending: page.pending,
+  });
+  const over = msg.view && msg.view.is_over
+    ? renderScoreboard(frame, h("div", { class: "buttons" },
+      h("a", { class: "btn", href: `/replays/${encodeURIComponent(page.id)}`, "data-link": true, dataset: { testid: "to-replay" } }, t("table.replay")),
+      h("a", { class: "btn btn-ghost", href: "/", "data-link": true }, t("table.back"))))
+    : null;
+  return h("div", { class: "page table-page" }, head, banners,
+    h("div", { class: "table-layout" },
+      h("div", { class: "table-main" }, over, board),
+      h("aside", { class: "table-side" }, renderLog(msg.log, summary))));
+}
+
+function renderHead(page, summary) {
+  const title = summary ? summary.title || summary.game : "";
+  const status = summary ? t(`table.status.${summary.status}`) : "";
+  const link = `${location.origin}/tables/${encodeURIComponent(page.id)}`;
+  return h("div", { class: "table-head" },
+    h("h1", {}, title, " ", h("span", { class: `status status-${summary ? summary.status : ""}`, dataset: { testid: "table-status" } }, status)),
+    h("div", { class: "buttons" },
+      summary ? h("a", { class: "btn btn-ghost", href: `/rules/${summary.game}`, "data-link": true, target: "_self" }, t("table.rules")) : null,
+      h("button", { type: "button", class: "btn btn-ghost", dataset: { testid: "share" },
+        onclick: () => copyLink(link) }, t("table.share"))));
+}
+
+async function copyLink(link) {
+  try {
+    await navigator.clipboard.writeText(link);
+    toast(t("table.copied"));
+  } catch {
+    toast(link);
+  }
+}
+
+function freeSeats(summary) {
+  return (summary.seats || []).filter((s) => s.kind === "human" && !s.taken);
+}
+
+function nameInput() {
+  return h("input", { type: "text", class: "name-input", value: savedName() || "", maxlength: 24,
+    placeholder: t("table.seatName"), "aria-label": t("table.seatName"), dataset: { testid: "join-name" } });
+}
+
+function joinButtons(summary, input, handlers) {
+  return freeSeats(summary).map((s) => h("button", {
+    type: "button", class: "btn", dataset: { testid: `join-${s.seat}` },
+    onclick: () => handlers.join(s.seat, input.value.trim() || t("game.seat", { n: s.seat + 1 })),
+  }, `${t("table.join")}: ${t("game.seat", { n: s.seat + 1 })}`));
+}
+
+function renderWaiting(page, summary, handlers) {
+  const link = `${location.origin}/tables/${encodeURIComponent(page.id)}`;
+  const input = nameInput();
+  return h("div", { class: "banner", dataset: { testid: "waiting" } },
+    h("p", {}, t("table.waiting")),
+    h("p", {}, h("code", { class: "share-link", dataset: { testid: "share-link" } }, link)),
+    h("ul", { class: "seat-list" }, (summary.seats || []).map((s) => h("li", {},
+      `${t("game.seat", { n: s.seat + 1 })}: `, s.taken ? seatName(summary, s.seat) : h("em", {}, t("table.free"))))),
+    page.held ? null : h("div", { class: "join-row" }, input, joinButtons(summary, input, handlers)),
+    page.held ? h("button", { type: "button", class: "btn", dataset: { testid: "start" }, onclick: handlers.start }, t("table.start")) : null);
+}
+
+function renderJoin(page, summary, handlers) {
+  const input = nameInput();
+  return h("div", { class: "banner" }, h("p", {}, t("table.joinAs")),
+    h("div", { class: "join-row" }, input, joinButtons(summary, input, handlers)));
+}
