@@ -175,7 +175,8 @@ class ToyState(State):
         return twin
 
     def all_cards(self) -> list[str]:
-        return [CARDS[c] for c in [*self.rest, *self.played, *(c for h in self.hands for c in h), *(c for _, c in self.trick)]]
+        cards = [*self.rest, *self.played, *(c for h in self.hands for c in h), *(c for _, c in self.trick)]
+        return [CARDS[c] for c in cards]
 
 
 def new_toy(players: int = 3, seed: int = 0, **options: Any) -> ToyState:

@@ -27,10 +27,11 @@ _CHOOSERS: dict[str, Chooser | None] = {}
 def chooser(game: Game[Any]) -> Chooser | None:
     """The ``choose`` function of ``game``'s heuristic module, or None when the game has none."""
     if game.name not in _CHOOSERS:
+        path = f"tricktable.games.{game.name}.heuristic"
         try:
-            module = importlib.import_module(f"tricktable.games.{game.name}.heuristic")
+            module = importlib.import_module(path)
         except ModuleNotFoundError as error:
-            if error.name != f"tricktable.games.{game.name}.heuristic":
+            if not error.name or not path.startswith(error.name):  # a broken heuristic is not a missing one
                 raise
             _CHOOSERS[game.name] = None
         else:

@@ -57,7 +57,8 @@ class Budget:
         return " or ".join(parts)
 
 
-_SENSE: dict[str, bool] = {}
+# known games (rules: Trickster counts trouble, lowest wins); other games are learned by ``higher_score_wins``
+_SENSE: dict[str, bool] = {"megalomania": True, "trickster": False, "masquerade": True}
 
 
 def higher_score_wins(game: Game[Any]) -> bool:
