@@ -8,7 +8,7 @@ Grammar (one verb, then at most one argument)::
     option A      the chosen penalty: A/B by a successful challenger, C/D by a wrongly challenged player
     colour K      the colour whose won cards move (R, K, B, G)
     pick K4       move one won card of that colour (up to 3)
-    done          stop moving cards (0 cards is allowed)
+    done          stop moving cards, or move none at all (0 cards is allowed)
     target G7     the card a +-2 card changes (one already played this turn by another player)
     take B3       the lowest (after B16: the highest) player's pick from the trick
 """

@@ -162,7 +162,7 @@ class MasqueradeState(State):
         if phase is Phase.OPTION:
             return "choose option A or B" if self.success else "choose option C or D"
         if phase is Phase.COLOUR:
-            return "name the colour whose won cards move (R, K, B or G)"
+            return "name the colour whose won cards move (R, K, B or G), or done to move none"
         if phase is Phase.PICK:
             return f"pick a {COLOUR_NAMES[self.move_colour]} card of seat {self.source}'s won cards, or done"
         if phase is Phase.TARGET:
@@ -329,9 +329,12 @@ class MasqueradeState(State):
             self.phase = Phase.COLOUR
 
     def _legal_colour(self) -> list[Action]:
-        return list(TABLE.colour)
+        return [*TABLE.colour, TABLE.done]  # done: move nothing (rules FAQ: zero cards is allowed)
 
     def _step_colour(self, action: Move) -> None:
+        if action is TABLE.done:
+            self._end_transfer()
+            return
         self.move_colour = COLOURS.index(action.letter)
         self.moved = 0
         self.log("colour", seat=self.actor, colour=action.letter)
