@@ -22,7 +22,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from tricktable.engine import Action
-from tricktable.games.megalomania.cards import CARD_TEXT, COLOURS, DECK, REDEAL, SCROLLS
+from tricktable.games.megalomania.cards import CARD_TEXT, COLOURS, DECK, REDEAL, SCROLLS, VALUES
 
 PLAY, COLOUR, LEAD, GIVE, DECLINE, READY, USE, REDEAL_CARD, REDEAL_SCROLL, PROGRAM, PILE, PICK, PASS = range(13)
 # play variants: (suffix, power, cube delta)
@@ -40,6 +40,15 @@ class Move(Action):
     arg: int = 0
     power: bool = False
     delta: int = 0
+    # derived from ``card`` for the hot path: rank, colour and printed value (-1 without a card)
+    rank: int = -1
+    colour: int = -1
+    value: int = 0
+
+    # Moves are interned per game (``game.actions``): identity is equality, compared in C, which keeps
+    # the engine's ``action in legal`` check cheap.
+    __eq__ = object.__eq__
+    __hash__ = object.__hash__
 
 
 @dataclass(frozen=True, slots=True)
@@ -69,7 +78,8 @@ def build(players: int, resources: int) -> Table:
     actions: list[Move] = []
 
     def add(text: str, kind: int, card: int = -1, arg: int = 0, power: bool = False, delta: int = 0) -> Move:
-        move = Move(len(actions), text, kind, card, arg, power, delta)
+        rank, colour, value = (card & 7, card >> 3, VALUES[card & 7]) if card >= 0 else (-1, -1, 0)
+        move = Move(len(actions), text, kind, card, arg, power, delta, rank, colour, value)
         actions.append(move)
         return move
 

@@ -60,6 +60,7 @@ POWERS: tuple[Power, ...] = (
 )
 ONCE_PER_TRICK: int = sum(1 << r for r, p in enumerate(POWERS) if p.once_per_trick)
 ASSASSINS: int = sum(1 << (8 * c + ASSASSIN) for c in range(4))
+EXPLORERS: int = sum(1 << (8 * c + EXPLORER) for c in range(4))
 
 CARD_TEXT: tuple[str, ...] = tuple(f"{COLOURS[c >> 3]}{VALUES[c & 7]}" for c in range(DECK))
 _BY_TEXT = {t: c for c, t in enumerate(CARD_TEXT)}

@@ -63,16 +63,38 @@ class Megalomania(Game[MegalomaniaOptions]):
             self.deals.append(hands)
         self.free_ranks = (1 << C.ORACLE) | (1 << C.ASSASSIN) if o.free_powers else 0
         self.only = [frozenset({p}) for p in range(n)]
+        self.seats = [(p,) for p in range(n)]  # interned one-seat actor tuples
+        self.legal_cache: dict[int, list[A.Move]] = {}
+        # the seats still to choose at a simultaneous step, by the mask of those done
+        self.waiting = [tuple(p for p in range(n) if not done >> p & 1) for done in range(1 << n)]
         self.only_two = [[frozenset({p, q}) for q in range(n)] for p in range(n)]
 
     def build_actions(self) -> list[Action]:
         self.table = A.build(self.players, self.options.resources)
+        # the "play" event of every seat and play action, interned (events are immutable values)
+        self.play_events = [
+            {m.index: Event("play", {"seat": p, "card": C.CARD_TEXT[m.card], "power": m.power, "cube": m.delta})
+             for m in self.table.actions if m.kind == A.PLAY} for p in range(self.players)]
+        self.trick_events = [[Event("trick", {"winner": w, "leader": nxt}) for nxt in range(self.players)]
+                             for w in range(self.players)]
         return list(self.table.actions)
 
     def new_state(self, seed: int) -> State:
         from tricktable.games.megalomania.rules import MegalomaniaState
 
         return MegalomaniaState(self, seed)
+
+    def remember(self, key: int, cards: int, powers: int, cube: int) -> list[A.Move]:
+        """The play actions of ``cards`` (one colour) when the ``powers`` ranks may be activated and ``cube``
+        (0 or 2) says whether a cube may be spent; memoised (``MegalomaniaState._legal_play``)."""
+        out: list[A.Move] = []
+        plays = self.table.plays
+        for c in C.cards_of(cards):
+            out.extend(plays[c][(powers >> (c & 7) & 1) | cube])
+        if len(self.legal_cache) > 300_000:
+            self.legal_cache.clear()
+        self.legal_cache[key] = out
+        return out
 
     def fixed_deal(self, round_index: int) -> list[list[int]] | None:
         """The deal fixed by option ``deal`` for this round, if any."""

@@ -102,6 +102,9 @@ def resample(state: StateT, player: int, rng: Rng) -> StateT:
         assigned = []
         slots = []
     under = list(state.under)
+    # copy-on-write lists (see MegalomaniaState.clone) get their own copies before changing
+    world.downs, world.pile19 = world.downs.copy(), world.pile19.copy()
+    world.program, world.chosen, world.scrolls = world.program.copy(), world.chosen.copy(), world.scrolls.copy()
     for (kind, q, _, _), got in zip(slots, assigned, strict=True):
         mask = sum(1 << c for c in got)
         if kind == HAND:

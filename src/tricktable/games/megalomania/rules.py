@@ -13,20 +13,38 @@ from typing import TYPE_CHECKING, Self
 from tricktable.engine import Action, Observation, Rng, State
 from tricktable.games.megalomania import actions as A
 from tricktable.games.megalomania import cards as C
-from tricktable.games.megalomania.cards import COLOUR_MASKS, FULL, VALUES
+from tricktable.games.megalomania.cards import COLOUR_MASKS, FULL
 from tricktable.games.megalomania.scoring import ranking_key, score_mission
 
 if TYPE_CHECKING:
     from tricktable.games.megalomania.game import Megalomania
 
 PREP, PROGRAM, SPLIT, PICK, PASS, PLAY, COLOUR, LEAD, GIVE, OVER = range(10)
+# module-level copies of hot constants (a global load is cheaper than a module attribute)
+ONCE_PER_TRICK, ASSASSINS, EXPLORERS = C.ONCE_PER_TRICK, C.ASSASSINS, C.EXPLORERS
+FARMER_BIT, ASSASSIN_BIT, EXPLORER_BIT = 1 << C.FARMER, 1 << C.ASSASSIN, 1 << C.EXPLORER
+ASSASSIN, EXPLORER, FARMER, ORACLE = C.ASSASSIN, C.EXPLORER, C.FARMER, C.ORACLE
+DWARF, WIZARD, KNIGHT, EMPEROR = C.DWARF, C.WIZARD, C.KNIGHT, C.EMPEROR
+PROGRAMMED, DRAW_PILE, ROTATING, COVERED = C.PROGRAMMED, C.DRAW_PILE, C.ROTATING, C.COVERED
+USE = A.USE
 PHASE_NAMES = ("preparation", "program", "split", "pick", "pass", "play", "oracle", "farmer", "explorer",
                "over")
+# missions whose play needs no special source of cards (face-up piles, programmed orders)
+SIMPLE = frozenset({C.PLAIN, C.FACE_UP, C.DRAW_PILE, C.SWAPPED, C.ROTATING, C.SPLIT, C.PASS})
 PREP_SCROLLS = (C.EXTRA_CRYSTAL, C.EXTRA_CUBE, C.DOUBLE_CUBE, C.FIRST_LEAD, C.INSIGHT)
 
 
 def _bits(mask: int) -> list[int]:
     return C.cards_of(mask)
+
+
+def shuffle(rng: Rng, items: list[int]) -> None:
+    """Fisher-Yates from three 64-bit draws (mixed radix; bias below 2**-70 for 32 items): a deal costs
+    3 draws instead of 31, which matters in random playouts."""
+    x = rng.next64() << 128 | rng.next64() << 64 | rng.next64()
+    for i in range(len(items) - 1, 0, -1):
+        x, j = divmod(x, i + 1)
+        items[i], items[j] = items[j], items[i]
 
 
 class MegalomaniaState(State):
@@ -42,12 +60,12 @@ class MegalomaniaState(State):
         self.dealer0 = o.dealer if o.dealer >= 0 else rng.below(n)  # rules: A game, dealer random at first
         # the mission deck: the fixed order first, the rest shuffled; one a round, no repeats [P]
         rest = [m for m in game.mission_pool if m not in o.mission_order]
-        rng.shuffle(rest)
+        shuffle(rng, rest)
         self.mission_deck: tuple[int, ...] = (*o.mission_order, *rest)
         self.dominants: tuple[int, ...] = game.dominant_colours(rng)
         deck = [C.SCROLL_BY_NAME[s] for s in o.scrolls]
         if o.shuffle_scrolls:
-            rng.shuffle(deck)
+            shuffle(rng, deck)
         self.scroll_deck: tuple[int, ...] = tuple(deck)  # top first
         self.scroll_used: tuple[int, ...] = ()
         self.scrolls: list[tuple[int, ...]] = [()] * n  # held, hidden from the others
@@ -61,19 +79,23 @@ class MegalomaniaState(State):
 
     # --- the State interface -------------------------------------------------------------------
 
-    @property
-    def actors(self) -> tuple[int, ...]:
-        return self._act
+    # the seats awaited now: a plain attribute (not a property) because every driver reads it per decision
+    actors: tuple[int, ...] = ()
 
     @property
     def round(self) -> int:
         return self.rnd + 1 if self.phase != OVER else self.game.options.rounds
 
     def _legal(self, player: int) -> list[Action]:
+        if self.phase == PLAY:  # the hot path, without the table lookup
+            return self._legal_play(player)  # type: ignore[return-value]
         return LEGAL[self.phase](self, player)  # type: ignore[return-value]
 
     def _step(self, action: Action, player: int) -> None:
-        STEPS[self.phase](self, action, player)  # type: ignore[arg-type]
+        if self.phase == PLAY:
+            self._step_play(action, player)  # type: ignore[arg-type]
+        else:
+            STEPS[self.phase](self, action, player)  # type: ignore[arg-type]
 
     def scores(self) -> list[float]:
         totals = self.totals()
@@ -126,26 +148,11 @@ class MegalomaniaState(State):
         twin.__dict__.update(self.__dict__)
         self._copy_base(twin)
         twin.hands = self.hands.copy()
-        twin.known = self.known.copy()
-        twin.shown = self.shown.copy()
-        twin.lacks = self.lacks.copy()
         twin.crystals = self.crystals.copy()
         twin.cubes = self.cubes.copy()
         twin.trick = self.trick.copy()
         twin.won = self.won.copy()
-        twin.scrolls = self.scrolls.copy()
-        twin.points = self.points.copy()
-        twin.lost = self.lost.copy()
-        twin.results = self.results.copy()
-        twin.insight = self.insight.copy()
-        twin.shown_scrolls = self.shown_scrolls.copy()
-        twin.prep_used = self.prep_used.copy()
-        if self.kind in (C.COVERED, C.DRAW_PILE, C.PROGRAMMED, C.SPLIT, C.PASS):
-            twin.tops = self.tops.copy()
-            twin.downs = self.downs.copy()
-            twin.pile19 = self.pile19.copy()
-            twin.program = self.program.copy()
-            twin.chosen = self.chosen.copy()
+        # every other list is copy-on-write: replaced, never changed in place, so twins may share it
         return twin
 
     def resample(self, player: int, rng: Rng) -> Self:
@@ -188,28 +195,36 @@ class MegalomaniaState(State):
         dealt = game.fixed_deal(r)
         if dealt is None:
             deck = list(range(C.DECK))
-            self.rng.shuffle(deck)
+            shuffle(self.rng, deck)
             size = info.hand
             dealt = [deck[p * size:(p + 1) * size] for p in range(n)]
-        self.out = FULL
-        under = [-1] * C.DECK
+        out = FULL
+        kind = self.kind
+        hands = self.hands
         for p, cards in enumerate(dealt):
-            half = len(cards) // 2
+            mask = 0
             for c in cards:
-                self.out &= ~(1 << c)
-            if self.kind == C.COVERED:  # rules: mission 18, first half face down under the second half
+                mask |= 1 << c
+            out &= ~mask
+            hands[p] = mask
+        self.out = out
+        if kind == C.COVERED:  # rules: mission 18, first half face down under the second half
+            under = [-1] * C.DECK
+            for p, cards in enumerate(dealt):
+                half = len(cards) // 2
+                hands[p] = 0
                 for down, up in zip(cards[:half], cards[half:], strict=True):
                     under[up] = down
                     self.downs[p] |= 1 << down
                     self.tops[p] |= 1 << up
-            elif self.kind == C.DRAW_PILE:  # mission 19: 4 in hand, 4 in a face-down pile
-                self.hands[p] = sum(1 << c for c in cards[:half])
+            self.under = tuple(under)
+        elif kind == C.DRAW_PILE:  # mission 19: 4 in hand, 4 in a face-down pile
+            for p, cards in enumerate(dealt):
+                half = len(cards) // 2
+                hands[p] = sum(1 << c for c in cards[:half])
                 self.pile19[p] = tuple(cards[half:])
-            else:
-                self.hands[p] = sum(1 << c for c in cards)
-                if self.kind == C.FACE_UP:  # mission 13: the first 3 dealt are face up [D]
-                    self.shown[p] = sum(1 << c for c in cards[:3])
-        self.under = tuple(under)
+        elif kind == C.FACE_UP:  # mission 13: the first 3 dealt are face up [D]
+            self.shown = [sum(1 << c for c in cards[:3]) for cards in dealt]
         # resources: nothing carries over but scrolls [P]
         self.crystals = [0] * n
         self.cubes = [0] * n
@@ -230,22 +245,24 @@ class MegalomaniaState(State):
         self.shown_scrolls = [len(s) for s in self.scrolls]
         self.phase = PREP
         self.done = 0
-        self._act: tuple[int, ...] = tuple(range(n))
+        self.actors = tuple(range(n))
 
     def _draw_scroll(self, p: int) -> None:
         if not self.scroll_deck and self.game.options.reshuffle_scrolls and self.scroll_used:
             deck = list(self.scroll_used)
-            self.rng.shuffle(deck)
+            shuffle(self.rng, deck)
             self.scroll_deck, self.scroll_used = tuple(deck), ()
         if self.scroll_deck:
             s = self.scroll_deck[0]
             self.scroll_deck = self.scroll_deck[1:]
+            self.scrolls = self.scrolls.copy()
             self.scrolls[p] = (*self.scrolls[p], s)
             self.log("scroll drawn", self.game.only[p], seat=p, scroll=C.SCROLLS[s].name)
 
     def _spend_scroll(self, p: int, s: int) -> None:
         held = list(self.scrolls[p])
         held.remove(s)
+        self.scrolls = self.scrolls.copy()
         self.scrolls[p] = tuple(held)
         self.scroll_used = (*self.scroll_used, s)
 
@@ -265,6 +282,8 @@ class MegalomaniaState(State):
 
     def _legal_prep(self, p: int) -> list[A.Move]:
         table = self.game.table
+        if not self.scrolls[p]:
+            return table.ready
         out: list[A.Move] = []
         seen = 0
         for s in self.scrolls[p]:
@@ -294,6 +313,7 @@ class MegalomaniaState(State):
         if kind == A.USE:
             s = move.arg
             self._spend_scroll(p, s)
+            self.prep_used = self.prep_used.copy()
             self.prep_used[p] = (*self.prep_used[p], s)
             if s == C.EXTRA_CRYSTAL:
                 self.crystals[p] += 1
@@ -304,12 +324,14 @@ class MegalomaniaState(State):
             elif s == C.FIRST_LEAD:
                 self.first_claims |= 1 << p
             elif s == C.INSIGHT:
+                self.insight = self.insight.copy()
                 self.insight[p] = self.rnd + 1
                 self.log("insight", only, seat=p, mission=self.mission_deck[self.rnd + 1])
                 return
             self.log("scroll used", only, seat=p, scroll=C.SCROLLS[s].name)
             return
         self._spend_scroll(p, C.REDEAL)
+        self.prep_used = self.prep_used.copy()
         self.prep_used[p] = (*self.prep_used[p], C.REDEAL)
         if kind == A.REDEAL_SCROLL:
             self.log("scroll used", only, seat=p, scroll="redeal")
@@ -322,14 +344,15 @@ class MegalomaniaState(State):
         self.hands[p] ^= (1 << gone) | (1 << new)
         self.out ^= (1 << gone) | (1 << new)
         n1 = self.players + 1
+        self.known = self.known.copy()
         self.known[p * n1 + self.players] |= 1 << gone
         self.log("redeal", only, seat=p, gave=C.CARD_TEXT[gone], got=C.CARD_TEXT[new])
 
     def _finish(self, p: int, then: Callable[[], None]) -> None:
         """Mark ``p`` done at a simultaneous step; when everyone is, run ``then``."""
         self.done |= 1 << p
-        self._act = tuple(q for q in self._act if q != p)
-        if not self._act:
+        self.actors = self.game.waiting[self.done]
+        if not self.actors:
             self.done = 0
             then()
 
@@ -348,12 +371,13 @@ class MegalomaniaState(State):
         if kind == C.SWAPPED:  # missions 20/21: give your hand to the player opposite [P]
             old = self.hands
             self.hands = [old[(p + 2) % 4] for p in range(4)]
+            self.known = self.known.copy()
             for p in range(4):
                 self.known[p * 5 + (p + 2) % 4] |= old[p]
             self.log("hands swapped", partners=[[0, 2], [1, 3]])
         if kind in (C.PROGRAMMED, C.SPLIT, C.PASS):
             self.phase = {C.PROGRAMMED: PROGRAM, C.SPLIT: SPLIT, C.PASS: PASS}[kind]
-            self._act = tuple(range(n))
+            self.actors = tuple(range(n))
             return
         self._start_play()
 
@@ -373,6 +397,7 @@ class MegalomaniaState(State):
         if rest.bit_count() == 1:  # the last card has no choice left
             order = (*order, rest.bit_length() - 1)
             rest = 0
+        self.program = self.program.copy()
         self.program[p] = order
         if not rest:
             self.log("programmed", self.game.only[p], seat=p, order=[C.CARD_TEXT[c] for c in order])
@@ -382,6 +407,7 @@ class MegalomaniaState(State):
         return [self.game.table.pile[c] for c in _bits(self.hands[p] & ~self.chosen[p])]
 
     def _step_split(self, move: A.Move, p: int) -> None:
+        self.chosen = self.chosen.copy()
         self.chosen[p] |= 1 << move.card
         if self.chosen[p].bit_count() * 2 >= self.hands[p].bit_count():
             self.log("split", self.game.only[p], seat=p, pile1=C.texts(self.chosen[p]),
@@ -390,7 +416,7 @@ class MegalomaniaState(State):
 
     def _open_picks(self) -> None:
         self.phase = PICK
-        self._act = tuple(range(self.players))
+        self.actors = tuple(range(self.players))
 
     def split_owner(self, picker: int) -> int:
         """Mission 24: whose piles ``picker`` chooses from (the picker is that player's neighbour)."""
@@ -405,23 +431,26 @@ class MegalomaniaState(State):
         first = self.chosen[owner]
         keep = first if move.arg == 0 else self.hands[owner] & ~first
         self.log("picked", self.game.only_two[p][owner], seat=p, owner=owner, pile=move.arg + 1)
+        self.chosen = self.chosen.copy()
         self.chosen[owner] = ~keep & self.hands[owner]  # the pile going out of play
         self._finish(p, self._close_picks)
 
     def _close_picks(self) -> None:
         n1 = self.players + 1
+        self.known = self.known.copy()
         for p in range(self.players):
             gone = self.chosen[p]
             self.hands[p] &= ~gone
             self.out |= gone
             self.known[p * n1 + self.players] |= gone  # you know the pile you lost
-            self.chosen[p] = 0
+        self.chosen = [0] * self.players
         self._start_play()
 
     def _legal_pass(self, p: int) -> list[A.Move]:
         return [self.game.table.passes[c] for c in _bits(self.hands[p] & ~self.chosen[p])]
 
     def _step_pass(self, move: A.Move, p: int) -> None:
+        self.chosen = self.chosen.copy()
         self.chosen[p] |= 1 << move.card
         if self.chosen[p].bit_count() >= 3:
             self._finish(p, self._close_passes)
@@ -434,6 +463,7 @@ class MegalomaniaState(State):
         n = self.players
         gone = self.chosen
         self.hands = [h & ~g for h, g in zip(self.hands, gone, strict=True)]
+        self.known = self.known.copy()
         for p in range(n):
             to = self.pass_target(p)
             self.hands[to] |= gone[p]
@@ -447,7 +477,7 @@ class MegalomaniaState(State):
         self.tricks_total = (self.hands[p].bit_count() + self.tops[p].bit_count() + self.downs[p].bit_count()
                              + len(self.pile19[p]))
         self.phase = PLAY
-        self._act = (self.leader,)
+        self.actors = (self.leader,)
         self.log("play begins", leader=self.leader)
 
     # --- tricks --------------------------------------------------------------------------------
@@ -483,90 +513,99 @@ class MegalomaniaState(State):
         return m, avail
 
     def _legal_play(self, p: int) -> list[A.Move]:
-        table = self.game.table
-        m, avail = self.playable(p)
-        cancelled = self.emperor and not self.immune >> p & 1  # rules: Emperor
-        out: list[A.Move] = []
+        game = self.game
+        if self.wizard == 99 and self.kind in SIMPLE:  # the common case, inlined (rules: Tricks)
+            avail = self.hands[p]
+            m = (avail & COLOUR_MASKS[self.lead] or avail & COLOUR_MASKS[self.dom] or avail) if self.trick else avail
+        else:
+            m, avail = self.playable(p)
         free = self.free >> p & 1
-        if cancelled:
-            power_base = False
+        if self.emperor and not self.immune >> p & 1:  # rules: Emperor, no power nor cube after it
+            okm = 0
             cube = 0
         else:
-            power_base = self.crystals[p] > 0 or bool(free)
+            okm = 0xFF if self.crystals[p] > 0 or free else game.free_ranks
+            if self.used:
+                okm &= ~(self.used & ONCE_PER_TRICK)  # rules: once per trick, counting all players
+            if self.trick_no + 1 >= self.tricks_total:
+                okm &= ~FARMER_BIT  # rules: the Farmer in the last trick does nothing [D]
             cube = 2 if self.cubes[p] > 0 else 0
-        used = self.used & C.ONCE_PER_TRICK  # rules: once per trick, counting all players
-        plays = table.plays
-        free_ranks = self.game.free_ranks
         normal = m
-        while m:
-            low = m & -m
-            c = low.bit_length() - 1
-            m ^= low
-            r = c & 7
-            ok = 0
-            if (power_base or (free_ranks >> r & 1 and not cancelled)) and not used >> r & 1:
-                ok = 1
-                if r == C.EXPLORER and not self._explorer_ok(p, c):
-                    ok = 0
-                elif r == C.FARMER and self.trick_no + 1 >= self.tricks_total:
-                    ok = 0  # rules: the Farmer in the last trick does nothing [D]
-            out.extend(plays[c][ok | cube])
-        # rules: Assassin, any colour with its power
-        if (power_base or (free_ranks >> C.ASSASSIN & 1 and not cancelled)) and self.kind != C.PROGRAMMED:
-            rest = C.ASSASSINS & avail & ~normal
+        extra: list[A.Move] = []
+        if okm & EXPLORER_BIT:
+            if self.trick_no == 0:  # rules: Explorer, not in the round's first trick
+                okm &= ~EXPLORER_BIT
+            else:
+                hand = self.hands[p]
+                if not hand & (hand - 1) and m & hand & EXPLORERS and not self.pile19[p]:
+                    extra = game.table.plays[hand.bit_length() - 1][cube]  # nothing left to give back
+                    m &= ~hand
+        # the play actions of (one colour's playable cards, permissions) never change: memoised per game
+        cache = game.legal_cache
+        flags = okm << 32 | cube << 40
+        out: list[A.Move] | None
+        if (m.bit_length() - 1) >> 3 == ((m & -m).bit_length() - 1) >> 3:  # one colour (or none)
+            if m:
+                out = cache.get(m | flags)
+                if out is None:
+                    out = game.remember(m | flags, m, okm, cube)
+            else:
+                out = []
+        else:
+            out = None
+            for shift in (0, 8, 16, 24):
+                byte = m >> shift & 0xFF
+                if byte:
+                    key = byte << shift | flags
+                    part = cache.get(key)
+                    if part is None:
+                        part = game.remember(key, byte << shift, okm, cube)
+                    out = part if out is None else out + part
+            assert out is not None
+        if extra:
+            out = extra + out
+        rest = avail & ASSASSINS & ~normal
+        if rest and okm & ASSASSIN_BIT and self.kind != PROGRAMMED:  # rules: Assassin, any colour (power)
+            out = out.copy()
+            powered = game.table.powered
             while rest:
                 low = rest & -rest
-                out.extend(table.powered[low.bit_length() - 1][cube >> 1])
+                out.extend(powered[low.bit_length() - 1][cube >> 1])
                 rest ^= low
         held = self.scrolls[p]
-        if held:
+        if held:  # during-play scrolls
             if C.FREE_POWER in held and not free:
-                out.append(table.use[C.FREE_POWER])
+                out = [*out, game.table.use[C.FREE_POWER]]
             if C.IMMUNITY in held and self.emperor and not self.immune >> p & 1:
-                out.append(table.use[C.IMMUNITY])
+                out = [*out, game.table.use[C.IMMUNITY]]
         return out
 
-    def _explorer_ok(self, p: int, c: int) -> bool:
-        """Explorer: not in the round's first trick [P], and a card must be left to give back."""
-        if self.trick_no == 0:
-            return False
-        return bool(self.hands[p] & ~(1 << c)) or bool(self.pile19[p]) or bool(self.tops[p] >> c & 1)
-
     def _step_play(self, move: A.Move, p: int) -> None:
-        if move.kind == A.USE:  # Free Power or Immunity, during play
-            self._spend_scroll(p, move.arg)
-            self.shown_scrolls[p] -= 1
-            if move.arg == C.FREE_POWER:
-                self.free |= 1 << p
-            else:
-                self.immune |= 1 << p
-            self.log("scroll used", seat=p, scroll=C.SCROLLS[move.arg].name)
+        if move.kind == USE:  # Free Power or Immunity, during play
+            self._use_in_play(move.arg, p)
             return
         c = move.card
         bit = 1 << c
         hands = self.hands
+        kind = self.kind
         if hands[p] & bit:
             hands[p] ^= bit
-        else:  # rules: mission 18, the card beneath comes into your hand
-            self.tops[p] ^= bit
-            u = self.under[c]
-            self.downs[p] ^= 1 << u
-            hands[p] |= 1 << u
-            self.lacks[p] = 0
-        kind = self.kind
-        if kind == C.PROGRAMMED:
-            self.program[p] = tuple(x for x in self.program[p] if x != c)
-        elif kind == C.DRAW_PILE and self.pile19[p]:  # rules: mission 19, draw after each card
-            hands[p] |= 1 << self.pile19[p][0]
-            self.pile19[p] = self.pile19[p][1:]
-            self.lacks[p] = 0
-        n = len(self.trick)
-        r = c & 7
-        colour = c >> 3
+        else:
+            self._from_top(c, p)
+        if kind in (PROGRAMMED, DRAW_PILE):
+            self._after_special(c, p)
+        trick = self.trick
+        n = len(trick)
+        r = move.rank
+        colour = move.colour
         power = move.power
-        if n and (kind != C.PROGRAMMED or self.game.options.programmed_follow):
-            self._infer(p, c, power and r == C.ASSASSIN, n)
-        if move.delta:
+        delta = move.delta
+        if n == 0:
+            self.lead = colour
+        elif (colour != self.lead or n > self.wizard) and not (power and r == ASSASSIN) and (
+                kind != PROGRAMMED or self.game.options.programmed_follow):
+            self._infer(p, c, n)
+        if delta:
             self.cubes[p] -= 1
         if power:
             if self.free >> p & 1:
@@ -574,35 +613,71 @@ class MegalomaniaState(State):
             elif not self.game.free_ranks >> r & 1:
                 self.crystals[p] -= 1
             self.used |= 1 << r
-        self.free &= ~(1 << p)
-        self.trick.append((p, c, VALUES[r] + move.delta, colour, power, move.delta))
-        if n == 0:
-            self.lead = colour
-        self.log("play", seat=p, card=C.CARD_TEXT[c], power=power, cube=move.delta)
+        elif self.free:
+            self.free &= ~(1 << p)  # Free Power arms only the card played now [D]
+        trick.append((p, c, move.value + delta, colour, power, delta))
+        self.events.append(self.game.play_events[p][move.index])
         if power:
-            if r == C.EMPEROR:
+            if r == EMPEROR:
                 self.emperor = True
-            elif r == C.KNIGHT:
+            elif r == KNIGHT:
                 self.knight = n
-            elif r == C.WIZARD:
+            elif r == WIZARD:
                 self.wizard = n
-            elif r == C.DWARF:
+            elif r == DWARF:
                 self.dwarf = True
-            elif r == C.ORACLE:
+            elif r == ORACLE:
                 self.phase = COLOUR
                 return
-            elif r == C.FARMER:
+            elif r == FARMER:
                 self.phase = LEAD
                 return
-            elif r == C.EXPLORER:
+            elif r == EXPLORER:
                 self._discover(p)
                 return
-        self._next()
+        if kind == ROTATING:
+            self._next()
+        elif n + 1 == self.game.players:
+            self._end_trick()
+        else:
+            self.actors = self.game.seats[(p + 1) % self.game.players]
 
-    def _infer(self, p: int, c: int, assassin: bool, n: int) -> None:
+    def _use_in_play(self, s: int, p: int) -> None:
+        """Free Power (arms the card you play now) or Immunity (this trick), during play."""
+        self._spend_scroll(p, s)
+        self.shown_scrolls = self.shown_scrolls.copy()
+        self.shown_scrolls[p] -= 1
+        if s == C.FREE_POWER:
+            self.free |= 1 << p
+        else:
+            self.immune |= 1 << p
+        self.log("scroll used", seat=p, scroll=C.SCROLLS[s].name)
+
+    def _from_top(self, c: int, p: int) -> None:
+        """Mission 18: a face-up card is played; the card beneath comes into the hand [P]."""
+        self.tops = self.tops.copy()
+        self.tops[p] ^= 1 << c
+        u = self.under[c]
+        self.downs = self.downs.copy()
+        self.downs[p] ^= 1 << u
+        self.hands[p] |= 1 << u
+        self.lacks = self.lacks.copy()
+        self.lacks[p] = 0
+
+    def _after_special(self, c: int, p: int) -> None:
+        """Mission 15: the card leaves the programmed order; mission 19: draw from your pile [P]."""
+        if self.kind == PROGRAMMED:
+            self.program = self.program.copy()
+            self.program[p] = tuple(x for x in self.program[p] if x != c)
+        elif self.pile19[p]:
+            self.hands[p] |= 1 << self.pile19[p][0]
+            self.pile19 = self.pile19.copy()
+            self.pile19[p] = self.pile19[p][1:]
+            self.lacks = self.lacks.copy()
+            self.lacks[p] = 0
+
+    def _infer(self, p: int, c: int, n: int) -> None:
         """What a follower's card shows about their hand (used by ``resample``)."""
-        if assassin:
-            return
         lead = self.lead
         dom = self.dom
         colour = c >> 3
@@ -617,7 +692,8 @@ class MegalomaniaState(State):
             lacks = COLOUR_MASKS[lead]
             if colour != dom:
                 lacks |= COLOUR_MASKS[dom]
-        if lacks:
+        if lacks & ~self.lacks[p]:
+            self.lacks = self.lacks.copy()
             self.lacks[p] |= lacks
 
     def _next(self) -> None:
@@ -625,11 +701,11 @@ class MegalomaniaState(State):
         n = self.players
         if self.kind == C.ROTATING and self.game.options.rotate_after == "card":
             self._rotate()
+        self.phase = PLAY
         if len(self.trick) == n:
             self._end_trick()
             return
-        self.phase = PLAY
-        self._act = ((self.leader + len(self.trick)) % n,)
+        self.actors = self.game.seats[(self.leader + len(self.trick)) % n]
 
     def winner(self) -> int:
         """The trick position that wins (rules: Tricks, Knight, Dwarf): trumps first, then lead colour."""
@@ -661,18 +737,20 @@ class MegalomaniaState(State):
             mask |= 1 << entry[1]
         self.won.append((seat, mask))
         nxt = self.named if self.named >= 0 else seat
-        self.log("trick", winner=seat, cards=[C.CARD_TEXT[e[1]] for e in trick], leader=nxt)
+        self.events.append(self.game.trick_events[seat][nxt])
         self.trick = []
         self.phase = PLAY
         self.trick_no += 1
-        self._reset_trick()
+        self.lead = -1
+        if self.used or self.immune:  # every other trick flag is set only with a power or a scroll
+            self._reset_trick()
         if self.kind == C.ROTATING and self.game.options.rotate_after == "trick":
             self._rotate()
         if self.trick_no >= self.tricks_total:
             self._end_round()
             return
         self.leader = nxt
-        self._act = (nxt,)
+        self.actors = (nxt,)
 
     def _rotate(self) -> None:
         """Mission 22: every hand passes to the right neighbour (seat - 1); knowledge moves with it."""
@@ -697,16 +775,14 @@ class MegalomaniaState(State):
         n = self.players
         number = self.mission
         result = score_mission(number, n, self.won, self.game.options.mission_points[number - 1])
-        for p, v in enumerate(result):
-            self.points[p] += v
-            if v < 0:
-                self.lost[p] += v
-        self.results.append(tuple(result))
+        self.points = [a + b for a, b in zip(self.points, result, strict=True)]
+        self.lost = [a + min(b, 0) for a, b in zip(self.lost, result, strict=True)]
+        self.results = [*self.results, tuple(result)]
         self.log("mission scored", mission=number, points=result)
         self.rnd += 1
         if self.rnd >= self.game.options.rounds:
             self.phase = OVER
-            self._act = ()
+            self.actors = ()
             self.log("game over", scores=self.scores(), winners=self.winners())
             return
         self._start_round()
@@ -742,6 +818,7 @@ class MegalomaniaState(State):
         found = cards[self.rng.below(len(cards))]
         self.found = found
         self.hands[p] |= 1 << found
+        self.shown = self.shown.copy()
         self.shown[p] |= 1 << found
         for i, (w, mask) in enumerate(self.won):
             if mask >> found & 1:
@@ -762,6 +839,7 @@ class MegalomaniaState(State):
         c = self.found if move.kind == A.DECLINE else move.card
         self.hands[p] &= ~(1 << c)
         if self.kind == C.PROGRAMMED:  # mission 15: the discovered card takes the given card's place [D]
+            self.program = self.program.copy()
             self.program[p] = tuple(self.found if x == c else x for x in self.program[p])
         w, mask = self.won[self.found_in]
         self.won[self.found_in] = (w, mask | (1 << c))  # the given card goes where the taken one was

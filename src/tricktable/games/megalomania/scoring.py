@@ -12,6 +12,7 @@ from tricktable.games.megalomania.cards import COLOUR_MASKS, DWARF, VALUES, WIZA
 # the Dwarfs and Wizards of every colour (missions 6 and 19)
 DWARVES_AND_WIZARDS: Mask = sum(((1 << DWARF) | (1 << WIZARD)) << (8 * c) for c in range(4))
 BLUE, YELLOW, RED, BLACK = COLOUR_MASKS
+COUNTED_COLOUR = {3: BLUE, 4: YELLOW, 9: RED, 10: BLACK}
 
 
 def printed_sum(mask: Mask) -> int:
@@ -30,6 +31,22 @@ def _unique_best(counts: Sequence[int]) -> int:
     return counts.index(best) if counts.count(best) == 1 else -1
 
 
+# missions scored by a yes/no test on (tricks, cards) of each player
+THRESHOLDS: dict[int, Callable[[int, Mask], bool]] = {
+    1: lambda n, c: n == 3,
+    2: lambda n, c: all(c & m for m in COLOUR_MASKS),
+    5: lambda n, c: n >= 4,
+    6: lambda n, c: not c & DWARVES_AND_WIZARDS,
+    11: lambda n, c: printed_sum(c) >= 80,
+    12: lambda n, c: n % 2 == 1,
+    13: lambda n, c: n == 1,
+    14: lambda n, c: n == 2,
+    16: lambda n, c: n >= 4,
+    17: lambda n, c: n == 2,
+    24: lambda n, c: n == 0,
+}
+
+
 def score_mission(number: int, players: int, tricks: Sequence[tuple[int, Mask]], points: int) -> list[int]:
     """Each seat's result for mission ``number`` given this round's completed tricks.
 
@@ -42,7 +59,7 @@ def score_mission(number: int, players: int, tricks: Sequence[tuple[int, Mask]],
         cards[winner] |= mask
     out = [0] * players
     if number in (3, 4, 9, 10):
-        colour = {3: BLUE, 4: YELLOW, 9: RED, 10: BLACK}[number]
+        colour = COUNTED_COLOUR[number]
         return [points * (c & colour).bit_count() for c in cards]
     if number in (18, 25):
         return [points * n for n in count]
@@ -76,20 +93,7 @@ def score_mission(number: int, players: int, tricks: Sequence[tuple[int, Mask]],
             chosen = more if number == 20 else 1 - more
             out[chosen] = out[chosen + 2] = points
         return out
-    tests: dict[int, Callable[[int, Mask], bool]] = {
-        1: lambda n, c: n == 3,
-        2: lambda n, c: all(c & m for m in COLOUR_MASKS),
-        5: lambda n, c: n >= 4,
-        6: lambda n, c: not c & DWARVES_AND_WIZARDS,
-        11: lambda n, c: printed_sum(c) >= 80,
-        12: lambda n, c: n % 2 == 1,
-        13: lambda n, c: n == 1,
-        14: lambda n, c: n == 2,
-        16: lambda n, c: n >= 4,
-        17: lambda n, c: n == 2,
-        24: lambda n, c: n == 0,
-    }
-    test = tests[number]
+    test = THRESHOLDS[number]
     return [points if test(count[p], cards[p]) else 0 for p in range(players)]
 
 
