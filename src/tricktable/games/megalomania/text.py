@@ -57,7 +57,7 @@ def describe_action(game: Megalomania, action: Action, lang: str = "en") -> str:
     if kind == A.PLAY:
         extra = []
         if action.power:
-            extra.append("パワー" if ja else f"with its power ({C.POWERS[action.card & 7].effect.split(':')[0]})")
+            extra.append("パワー" if ja else f"using the {C.POWERS[action.card & 7].name}'s power")
         if action.delta:
             sign = "+1" if action.delta > 0 else "-1"
             extra.append(f"キューブ{sign}" if ja else f"cube {sign}")
