@@ -64,7 +64,15 @@ def _fits(deal: dict[int, Mask], allowed: dict[int, Mask], must_seat: int, must_
 
 def _draw(holders: list[int], pool: Mask, need: dict[int, int], allowed: dict[int, Mask], must_seat: int,
           must_mask: Mask, rng: Rng) -> dict[int, Mask] | None:
-    """A random deal of ``pool`` that fits, or None when these tries all fail."""
+    """A random deal of ``pool`` that fits, or None when these tries all fail.
+
+    With at most one constrained holder the greedy draw is exactly uniform over the deals that fit (that
+    holder gets a uniform subset of what it may hold, the rest a uniform split), so it is used at once;
+    with several, plain shuffles (uniform when one fits) come first, then greedy draws.
+    """
+    constrained = sum(1 for q in holders if allowed[q] != pool)
+    if must_seat < 0 and constrained <= 1:
+        return _greedy(holders, pool, need, allowed, must_seat, must_mask, rng)
     cards = list(cards_of(pool))
     for _ in range(SHUFFLES):
         rng.shuffle(cards)
