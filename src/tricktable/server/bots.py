@@ -18,7 +18,7 @@ from tricktable.engine import GameRecord, TricktableError, game_class, load_game
 from tricktable.engine.registry import GAMES
 
 # every level the bots issue names, weakest first; ``levels()`` keeps those make_bot knows
-LEVELS = ("random", "easy", "heuristic", "medium", "hard")
+LEVELS = ("random", "heuristic", "easy", "medium", "hard")
 # the default for new seats: the first of these that exists (quick and sensible)
 PREFERRED = ("heuristic", "easy", "random")
 

@@ -16,7 +16,20 @@ from pathlib import Path
 from typing import Any, Protocol
 
 import platformdirs
-from sqlalchemy import Column, DateTime, Integer, MetaData, String, Table, Text, create_engine, insert, select, update
+from sqlalchemy import (
+    Column,
+    DateTime,
+    Integer,
+    MetaData,
+    String,
+    Table,
+    Text,
+    create_engine,
+    event,
+    insert,
+    select,
+    update,
+)
 from sqlalchemy.engine import Engine
 
 STATUSES = ("waiting", "playing", "over")
@@ -111,6 +124,8 @@ class SqlStore:
         self.url = url or default_url()
         connect_args = {"check_same_thread": False} if self.url.startswith("sqlite") else {}
         self.engine: Engine = create_engine(self.url, connect_args=connect_args, pool_pre_ping=True)
+        if self.engine.dialect.name == "sqlite":
+            event.listen(self.engine, "connect", _sqlite_pragmas)
         metadata.create_all(self.engine)
 
     def save(self, row: TableRow) -> None:
@@ -141,6 +156,15 @@ class SqlStore:
         return TableRow(id=found["id"], game=found["game"], players=found["players"], status=found["status"],
                         seats=json.loads(found["seats"]), record=json.loads(found["record"]),
                         created=_aware(found["created"]), updated=_aware(found["updated"]))
+
+
+def _sqlite_pragmas(connection: Any, record: Any) -> None:
+    """Write-ahead logging with normal sync: a commit is safe from a crash of the server (what a restart
+    must survive) without waiting for the disk on every action; readers never block the writer."""
+    cursor = connection.cursor()
+    cursor.execute("PRAGMA journal_mode=WAL")
+    cursor.execute("PRAGMA synchronous=NORMAL")
+    cursor.close()
 
 
 def open_store(url: str | None = None) -> Store:

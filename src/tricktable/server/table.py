@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any, Literal
 
-from tricktable.engine import GameRecord, State
+from tricktable.engine import Event, GameRecord, State
 from tricktable.server.store import TableRow, now
 
 Kind = Literal["human", "bot"]
@@ -68,6 +68,8 @@ class Table:
     updated: datetime = field(default_factory=now)
     thinking: set[int] = field(default_factory=set)
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    # lang -> (events described so far, their lines): events only grow, so each is described once
+    _described: dict[str, tuple[list[Event], list[str]]] = field(default_factory=dict)
 
     @property
     def step(self) -> int:
@@ -106,8 +108,22 @@ class Table:
             "type": "view", "seat": seat, "lang": lang, "table": self.summary(),
             "view": state.observe(seat),
             "legal": [{"action": a.text, "label": game.describe_action(a, lang)} for a in legal],
-            "log": [game.describe_event(e, lang) for e in state.visible_events(seat)],
+            "log": [line for event, line in zip(state.events, self.log_lines(lang), strict=True)
+                    if event.is_visible_to(seat)],
         }
+
+    def log_lines(self, lang: str) -> list[str]:
+        """Every event of the game in words (for everyone: callers keep only those a seat may see)."""
+        events = self.state.events
+        seen, lines = self._described.get(lang, ([], []))
+        if len(seen) > len(events) or (seen and events[len(seen) - 1] is not seen[-1]):
+            seen, lines = [], []  # the events were replaced, not extended: describe them all again
+        if len(seen) < len(events):
+            describe = self.state.game.describe_event
+            fresh = events[len(seen):]
+            seen, lines = seen + fresh, lines + [describe(e, lang) for e in fresh]
+            self._described[lang] = (seen, lines)
+        return lines
 
     # --- storage -------------------------------------------------------------------------------
 

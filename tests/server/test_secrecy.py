@@ -1,0 +1,123 @@
+"""No message sent to a seat ever names a card that seat may not know, over whole games of every game.
+
+Each message is checked against the game replayed to the message's step: its ``view`` must be exactly the
+engine's observation for that seat, and every card text anywhere in the message (labels, log lines, the
+summary) must also appear in that observation. The engine's shared suite checks observations leak
+nothing; this checks the server adds nothing to them.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections import defaultdict
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+from starlette.testclient import WebSocketTestSession
+
+from conftest import GAMES_UNDER_TEST, new_table, take
+from tricktable.engine import GameRecord, Rng, game_class, load_game
+
+WORD = re.compile(r"[^\s\"',.:;()\[\]{}]+")
+
+
+def words(data: Any) -> set[str]:
+    return set(WORD.findall(json.dumps(data, ensure_ascii=False)))
+
+
+def players_for(game: str) -> int:
+    """Three players where the game allows (hidden hands on both sides of a seat), else its least."""
+    cls = game_class(game)
+    return max(cls.min_players, min(3, cls.max_players))
+
+
+# a whole game with fewer steps where the game publishes a short form (megalomania: the 8-round game)
+SHORT = {"megalomania": {"rounds": 8}}
+
+
+def check_messages(game: str, record: dict[str, Any], received: dict[int | None, list[dict[str, Any]]]) -> int:
+    """Check every view message against the replayed game; returns how many were checked."""
+    replay = GameRecord.from_json(record)
+    state = load_game(replay.game, replay.players, **replay.options).new_state(replay.seed)
+    cards = set(state.all_cards())
+    by_step: dict[int, list[tuple[int | None, dict[str, Any]]]] = defaultdict(list)
+    for seat, messages in received.items():
+        for message in messages:
+            if message["type"] == "view":
+                by_step[message["table"]["step"]].append((seat, message))
+    checked = 0
+    for step in range(len(replay.actions) + 1):
+        if step:
+            player, text = replay.actions[step - 1]
+            state.apply(text, player)
+        for seat, message in by_step.get(step, []):
+            observation = state.observe(seat)
+            assert message["view"] == observation, f"{game} step {step}: seat {seat} got another view"
+            known = words(observation) & cards
+            rest = {key: value for key, value in message.items() if key != "view"}  # the view was compared whole
+            leaked = (words(rest) & cards) - known
+            assert not leaked, f"{game} step {step}: seat {seat} was sent hidden cards {sorted(leaked)}"
+            checked += 1
+    return checked
+
+
+def drain(ws: WebSocketTestSession, into: list[dict[str, Any]], step: int) -> dict[str, Any]:
+    """Read views into ``into`` until one is at ``step`` or later; return it."""
+    while True:
+        message: dict[str, Any] = ws.receive_json()
+        into.append(message)
+        if message["type"] == "view" and message["table"]["step"] >= step:
+            return message
+
+
+@pytest.mark.parametrize("game", GAMES_UNDER_TEST)
+def test_no_player_or_spectator_is_sent_a_hidden_card_in_a_whole_game(client: TestClient, game: str) -> None:
+    players = players_for(game)
+    table = new_table(client, game=game, players=players, seed=21)
+    tokens = [take(client, table["id"], seat) for seat in range(players)]
+    received: dict[int | None, list[dict[str, Any]]] = {seat: [] for seat in [None, *range(players)]}
+    rng = Rng(21)
+    base = f"/ws/tables/{table['id']}?lang=en"
+    with client.websocket_connect(base) as spectator:
+        sockets = {None: spectator}
+        for seat, token in enumerate(tokens):
+            sockets[seat] = client.websocket_connect(f"{base}&token={token}").__enter__()
+        try:
+            views = {seat: drain(ws, received[seat], 0) for seat, ws in sockets.items()}
+            step = 0
+            while views[None]["table"]["status"] != "over":
+                actor = rng.choice(views[None]["table"]["actors"])
+                choice = rng.choice(views[actor]["legal"])["action"]
+                sockets[actor].send_json({"type": "action", "action": choice})
+                step += 1
+                views = {seat: drain(ws, received[seat], step) for seat, ws in sockets.items()}
+        finally:
+            for seat in range(players):
+                sockets[seat].__exit__(None, None, None)
+    record = client.get(f"/api/tables/{table['id']}/record").json()
+    assert check_messages(game, record, received) >= (players + 1) * len(record["actions"])
+
+
+@pytest.mark.parametrize("game", GAMES_UNDER_TEST)
+def test_a_player_among_bots_is_sent_no_hidden_card(client: TestClient, game: str) -> None:
+    players = players_for(game)
+    seats = [{"kind": "human"}] + [{"kind": "bot", "bot": "random"}] * (players - 1)
+    table = new_table(client, game=game, players=players, seats=seats, seed=8, options=SHORT.get(game, {}))
+    token = take(client, table["id"], 0)
+    received: dict[int | None, list[dict[str, Any]]] = {0: []}
+    rng, acted = Rng(8), -1
+    with client.websocket_connect(f"/ws/tables/{table['id']}?token={token}&lang=ja") as ws:
+        while True:
+            message = ws.receive_json()
+            received[0].append(message)
+            if message["type"] != "view":
+                continue
+            if message["table"]["status"] == "over":
+                break
+            if message["legal"] and message["table"]["step"] != acted:
+                acted = message["table"]["step"]
+                ws.send_json({"type": "action", "action": rng.choice(message["legal"])["action"]})
+    record = client.get(f"/api/tables/{table['id']}/record").json()
+    assert check_messages(game, record, received) >= len(record["actions"])
