@@ -70,7 +70,7 @@ def test_a_resampled_world_keeps_the_movers_information_state_and_tensor(name: s
         play_randomly(state, rng, 7)
 
 
-@pytest.mark.parametrize(("name", "players"), SETUPS)
+@pytest.mark.parametrize(("name", "players"), sorted({name: (name, n) for name, n in reversed(SETUPS)}.values()))
 def test_openspiel_ismcts_plays_a_whole_game(name: str, players: int) -> None:
     from open_spiel.python.algorithms import ismcts, mcts
 

@@ -40,7 +40,7 @@ from typing import Any, ClassVar
 import numpy as np
 import numpy.typing as npt
 
-from tricktable.engine import Game, Observation
+from tricktable.engine import Game, Observation, game_class
 
 Tensor = npt.NDArray[np.float32]
 Layout = list[tuple[str, tuple[int, ...]]]
@@ -56,6 +56,9 @@ class Encoder:
     """
 
     phases: ClassVar[tuple[str, ...]] = ()
+    # bounds of every entry, for Box spaces (generous: scores and counts stay far inside)
+    low: ClassVar[float] = -1e6
+    high: ClassVar[float] = 1e6
     # an upper bound on the decisions in one game (OpenSpiel's max_game_length); games set a tight one
     max_decisions: ClassVar[int] = 100_000
 
@@ -179,3 +182,15 @@ def encoder_for(game: Game[Any]) -> Encoder:
             encoder: Encoder = module.ENCODER(game)
             return encoder
     return Encoder(game)
+
+
+def resolve_game(game: str | type[Game[Any]] | Game[Any], players: int | None = None, **options: Any) -> Game[Any]:
+    """A game from its registry name, its class or itself (players default to 4, or the nearest allowed)."""
+    if isinstance(game, Game):
+        if players not in (None, game.players) or options:
+            raise ValueError("give players and options when naming a game, not with a Game object")
+        return game
+    game_cls = game_class(game) if isinstance(game, str) else game
+    if players is None:
+        players = min(max(4, game_cls.min_players), game_cls.max_players)
+    return game_cls(players, **options)

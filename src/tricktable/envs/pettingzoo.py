@@ -1,0 +1,141 @@
+"""Every tricktable game as a PettingZoo AEC environment::
+
+    from tricktable.envs.pettingzoo import env
+    table = env("masquerade", players=4)
+    table.reset(seed=1)
+    for agent in table.agent_iter():
+        observation, reward, terminated, truncated, info = table.last()
+        mask = observation["action_mask"]
+        action = None if terminated or truncated else table.action_space(agent).sample(mask)
+        table.step(action)
+
+Agents are ``player_0``.. ``player_{n-1}`` (seat order). Each observation is a dict: ``observation``, the
+game's float32 tensor (``tricktable.envs.encoding``), and ``action_mask``, int8, 1 for each legal action
+index (all zero for an agent who is not selected). Actions are indices into ``game.actions``.
+Simultaneous choices are asked one seat at a time, lowest seat first; a later seat's observation never
+shows an earlier secret choice (our ``observe`` hides it). Rewards come at the end: each winner gets
+``1/k`` for ``k`` winners, minus ``1/n`` (zero-sum). ``reset(seed=s)`` deals from seed ``s``; a reset
+without a seed deals from a generator seeded by the last seed given.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import numpy as np
+from gymnasium import spaces
+from pettingzoo import AECEnv
+from pettingzoo.utils import wrappers
+
+from tricktable.engine import Game, State
+from tricktable.envs.encoding import Tensor, encoder_for, resolve_game
+
+
+def agent_name(seat: int) -> str:
+    return f"player_{seat}"
+
+
+def win_shares(state: State) -> list[float]:
+    """Zero-sum end rewards: ``1/k`` to each of ``k`` winners, minus ``1/n`` for everyone."""
+    winners = state.winners()
+    n = state.players
+    return [(1.0 / len(winners) if seat in winners else 0.0) - 1.0 / n for seat in range(n)]
+
+
+class RawEnv(AECEnv):  # type: ignore[misc]
+    """The AEC environment of one game (players and options fixed at construction)."""
+
+    metadata: dict[str, Any] = {  # noqa: RUF012 (AECEnv's own type)
+        "render_modes": ["ansi"], "render_fps": 1, "name": "tricktable", "is_parallelizable": False}
+
+    def __init__(self, game: str | type[Game[Any]] | Game[Any], players: int | None = None, *,
+                 render_mode: str | None = None, **options: Any) -> None:
+        super().__init__()
+        self.game = resolve_game(game, players, **options)
+        self.encoder = encoder_for(self.game)
+        self.metadata = {**self.metadata, "name": f"tricktable_{self.game.name}"}
+        self.render_mode = render_mode
+        self.possible_agents = [agent_name(seat) for seat in range(self.game.players)]
+        self.seats = {agent: seat for seat, agent in enumerate(self.possible_agents)}
+        num_actions = self.game.num_actions
+        self.observation_spaces = {agent: spaces.Dict({
+            "observation": spaces.Box(self.encoder.low, self.encoder.high, (self.encoder.size,), np.float32),
+            "action_mask": spaces.Box(0, 1, (num_actions,), np.int8),
+        }) for agent in self.possible_agents}
+        self.action_spaces = {agent: spaces.Discrete(num_actions) for agent in self.possible_agents}
+        self._seeds = np.random.default_rng()
+        self.state: State | None = None
+
+    def observation_space(self, agent: str) -> spaces.Space[Any]:
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent: str) -> spaces.Space[Any]:
+        return self.action_spaces[agent]
+
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        if seed is not None:
+            self._seeds = np.random.default_rng(seed)
+            deal = seed
+        else:
+            deal = int(self._seeds.integers(1 << 62))
+        self.state = self.game.new_state(deal)
+        self.agents = self.possible_agents[:]
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
+        self.terminations = dict.fromkeys(self.agents, False)
+        self.truncations = dict.fromkeys(self.agents, False)
+        self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in self.agents}
+        self.agent_selection = agent_name(self.state.actors[0])
+
+    def observe(self, agent: str) -> dict[str, Tensor | np.ndarray[Any, np.dtype[np.int8]]]:
+        state = self._live()
+        seat = self.seats[agent]
+        mask = np.zeros(self.game.num_actions, np.int8)
+        if agent == self.agent_selection and not state.is_over:
+            for action in state.legal_actions(seat):
+                mask[action.index] = 1
+        return {"observation": self.encoder.encode(state.observe(seat)), "action_mask": mask}
+
+    def step(self, action: int | None) -> None:
+        if self.terminations[self.agent_selection] or self.truncations[self.agent_selection]:
+            self._was_dead_step(action)
+            return
+        state = self._live()
+        seat = self.seats[self.agent_selection]
+        if action is None:
+            raise ValueError(f"{self.agent_selection} must act: None is only for agents whose game is over")
+        state.apply(self.game.actions[int(action)], seat)
+        self._cumulative_rewards[self.agent_selection] = 0.0
+        self._clear_rewards()
+        if state.is_over:
+            for agent, share in zip(self.agents, win_shares(state), strict=True):
+                self.rewards[agent] = share
+                self.terminations[agent] = True
+            self._accumulate_rewards()
+            self.agent_selection = self.agents[0]
+            self._deads_step_first()
+        else:
+            self.agent_selection = agent_name(state.actors[0])
+
+    def render(self) -> str | None:
+        """``ansi``: the spectator's view of the table as JSON (no event log)."""
+        if self.render_mode != "ansi":
+            return None
+        view = self._live().observe(None)
+        view.pop("log", None)
+        return json.dumps(view)
+
+    def close(self) -> None:
+        pass
+
+    def _live(self) -> State:
+        if self.state is None:
+            raise RuntimeError("call reset() before using the environment")
+        return self.state
+
+
+def env(game: str | type[Game[Any]] | Game[Any], players: int | None = None, *,
+        render_mode: str | None = None, **options: Any) -> AECEnv:
+    """The AEC environment of ``game``, wrapped so actions out of turn or order raise clearly."""
+    return wrappers.OrderEnforcingWrapper(RawEnv(game, players, render_mode=render_mode, **options))
