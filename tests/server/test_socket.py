@@ -144,3 +144,14 @@ def test_bots_think_in_worker_processes_and_finish_a_game() -> None:
             end = until(ws, lambda m: m["type"] == "view" and m["table"]["status"] == "over")
         assert end["table"]["step"] == 3 + 3 * 3 and end["table"]["winners"]
         assert client.get(f"/api/tables/{table['id']}/record").json()["game"] == TOY
+
+
+def test_stopping_the_server_ends_its_bot_processes() -> None:
+    with serve(MemoryStore(), Settings(bot_delay=0.0, bot_workers=1)) as client:
+        table = new_table(client, players=2, seats=[{"kind": "bot", "bot": "random"}] * 2, seed=2)
+        with client.websocket_connect(url(table["id"])) as ws:
+            until(ws, lambda m: m["table"]["status"] == "over")
+        executor = client.app.state.service.executor  # type: ignore[attr-defined]
+        workers = list(executor._processes.values())
+        assert workers and all(w.is_alive() for w in workers)
+    assert not any(w.is_alive() for w in workers)

@@ -87,3 +87,18 @@ def make_executor(workers: int) -> Executor:
         return ThreadPoolExecutor(max_workers=1, thread_name_prefix="bot")
     return ProcessPoolExecutor(max_workers=workers, mp_context=multiprocessing.get_context("spawn"),
                                initializer=_register, initargs=(dict(GAMES),))
+
+
+def stop_executor(executor: Executor) -> None:
+    """Stop a bot pool now: a move still being thought is dropped (it is thought again after a restart).
+
+    Worker processes are terminated and joined, so none outlives the server, even mid-search.
+    """
+    processes: list[Any] = []
+    if isinstance(executor, ProcessPoolExecutor):
+        processes = list((getattr(executor, "_processes", None) or {}).values())
+    for process in processes:
+        process.terminate()
+    for process in processes:
+        process.join(timeout=5)
+    executor.shutdown(wait=True, cancel_futures=True)  # returns at once: the pool is broken, its queues closed

@@ -31,7 +31,7 @@ from tricktable.engine import (
 )
 from tricktable.engine import options as opts
 from tricktable.engine.registry import GAMES
-from tricktable.server.bots import bot_seed, default_level, game_levels, make_executor, think
+from tricktable.server.bots import bot_seed, default_level, game_levels, make_executor, stop_executor, think
 from tricktable.server.errors import ServiceError
 from tricktable.server.store import Store, TableRow, now
 from tricktable.server.table import LANGS, Seat, Table, hash_token
@@ -112,7 +112,7 @@ class TableService:
             task.cancel()
         await asyncio.gather(*self._tasks, return_exceptions=True)
         if self.executor is not None:
-            self.executor.shutdown(wait=False, cancel_futures=True)
+            await asyncio.to_thread(stop_executor, self.executor)
             self.executor = None
 
     def _spawn(self, work: Coroutine[Any, Any, None]) -> asyncio.Task[None]:
@@ -466,6 +466,8 @@ class TableService:
             raise
         except BrokenProcessPool:
             log.warning("the bot worker pool broke; starting a new one")
+            if self.executor is not None:
+                stop_executor(self.executor)
             self.executor = make_executor(self.settings.bot_workers)
         except Exception:
             log.exception("bot %s failed for seat %d; playing a random move instead", level, seat)
