@@ -93,3 +93,10 @@ def play_some(page: Any, rng: random.Random, clicks: int) -> None:
     for _ in range(clicks):
         if not take_turn(page, rng):
             return
+
+
+def snap(page: Any, path: Any) -> None:
+    """A full-page picture from the top (so the sticky top bar sits where a person sees it)."""
+    page.evaluate("window.scrollTo(0, 0)")
+    page.wait_for_timeout(150)
+    page.screenshot(path=str(path), full_page=True)

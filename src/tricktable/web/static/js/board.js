@@ -3,7 +3,7 @@
 // Card actions (`<verb> <card>[suffix]`) make that card clickable wherever it is drawn; every other
 // action, and any card action whose card is not drawn, becomes a labelled button.
 
-import { backsEl, cardEl, colourChip, colourKey, isCard, parseCard } from "./cards.js";
+import { backsEl, cardEl, cardTitle, colourChip, colourKey, isCard, parseCard } from "./cards.js";
 import { h, humanize } from "./dom.js";
 import { pick, t } from "./i18n.js";
 import { gameModule } from "./games/index.js";
@@ -32,7 +32,11 @@ export function bindActions(legal) {
 /** A seat's display name from the table summary. */
 export function seatName(summary, seat) {
   const entry = summary && summary.seats && summary.seats[seat];
-  if (entry && entry.name) return entry.name;
+  if (entry && entry.name) {
+    // Two seats with one name (two "Bot (random)"): tell them apart by seat number.
+    const twins = summary.seats.filter((s) => s.name === entry.name).length > 1;
+    return twins ? `${entry.name} #${seat + 1}` : entry.name;
+  }
   return t("game.seat", { n: seat + 1 });
 }
 
@@ -221,12 +225,12 @@ function renderDecisions(ctx, byCard, others, drawn, opts) {
   if (selected && drawn.has(opts.selected)) {
     items.push(h("div", { class: "choice-card", dataset: { testid: "card-choices" } },
       h("div", { class: "choice-head" }, ctx.card(opts.selected, { small: true, inert: true }),
-        h("span", {}, t("table.choose", { card: opts.selected }))),
+        h("span", {}, t("table.choose", { card: cardTitle(opts.selected, ctx.game) }))),
       h("div", { class: "buttons" },
-        selected.map((item) => actionButton(item, opts)),
+        selected.map((item) => actionButton(item, opts, ctx.summary)),
         h("button", { type: "button", class: "btn btn-ghost", onclick: () => opts.onSelect && opts.onSelect(null) }, t("table.cancel")))));
   }
-  if (loose.length) items.push(renderButtons(loose, opts));
+  if (loose.length) items.push(renderButtons(loose, opts, ctx.summary));
   if (!items.length) {
     if (!byCard.size) return null;
     return h("section", { class: "decisions decisions-hint", dataset: { testid: "decisions" } },
@@ -237,7 +241,7 @@ function renderDecisions(ctx, byCard, others, drawn, opts) {
 }
 
 /** Buttons for actions, grouped by their first word; a filter box when there are many. */
-function renderButtons(actions, opts) {
+function renderButtons(actions, opts, summary) {
   const groups = new Map();
   for (const item of actions) {
     const verb = item.action.split(" ")[0];
@@ -245,7 +249,7 @@ function renderButtons(actions, opts) {
     groups.get(verb).push(item);
   }
   const box = h("div", { class: "button-groups" },
-    [...groups.values()].map((list) => h("div", { class: "buttons" }, list.map((item) => actionButton(item, opts)))));
+    [...groups.values()].map((list) => h("div", { class: "buttons" }, list.map((item) => actionButton(item, opts, summary)))));
   if (actions.length <= 16) return box;
   const filter = h("input", {
     type: "search", class: "filter", placeholder: t("table.filter"), "aria-label": t("table.filter"),
@@ -260,13 +264,13 @@ function renderButtons(actions, opts) {
   return h("div", {}, filter, box);
 }
 
-function actionButton(item, opts) {
+function actionButton(item, opts, summary) {
   return h("button", {
     type: "button", class: "btn btn-action", title: item.action,
     dataset: { action: item.action, testid: "action" },
     disabled: opts.pending || null,
     onclick: () => opts.onAction && opts.onAction(item.action),
-  }, item.label || item.action);
+  }, withNames(item.label || item.action, summary));
 }
 
 // --- the game-specific `table` dict, drawn generically where the game module does not -------------
@@ -345,12 +349,12 @@ export function renderScoreboard(frame, extra = []) {
   const module = gameModule(view.game);
   return h("section", { class: "scoreboard", dataset: { testid: "scoreboard" } },
     h("h2", {}, t("table.over")),
-    h("p", { class: "winners" }, `🏆 ${t(winners.length > 1 ? "table.winners" : "table.winner")}: `,
+    h("p", { class: "winners" }, `★ ${t(winners.length > 1 ? "table.winners" : "table.winner")}: `,
       h("strong", {}, winners.map((w) => seatName(summary, w)).join(", ") || "–")),
     h("table", { class: "score-table" },
       h("thead", {}, h("tr", {}, h("th", {}, ""), h("th", {}, t("table.score")))),
       h("tbody", {}, order.map((seat) => h("tr", { class: winners.includes(seat) ? "is-winner" : "" },
-        h("td", {}, `${winners.includes(seat) ? "🏆 " : ""}${seatName(summary, seat)}`),
+        h("td", { dataset: { testid: winners.includes(seat) ? "winner" : "loser" } }, `${winners.includes(seat) ? "★ " : ""}${seatName(summary, seat)}`),
         h("td", { class: "num" }, formatNumber(scores[seat])))))),
     module.scoreNote ? h("p", { class: "muted" }, pick(module.scoreNote)) : null,
     extra);

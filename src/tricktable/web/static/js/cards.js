@@ -15,16 +15,21 @@ export const COLOUR_NAMES = {
 
 // Megalomania's ranks (rules: Components): the name printed on each value.
 const RANKS = {
-  15: { en: "Emperor", ja: "皇帝" }, 12: { en: "Oracle", ja: "預言者" }, 9: { en: "Knight", ja: "騎士" },
+  15: { en: "Emperor", ja: "皇帝" }, 12: { en: "Oracle", ja: "オラクル" }, 9: { en: "Knight", ja: "騎士" },
   7: { en: "Wizard", ja: "魔法使い" }, 6: { en: "Dwarf", ja: "ドワーフ" }, 4: { en: "Explorer", ja: "探検家" },
-  2: { en: "Assassin", ja: "暗殺者" }, 1: { en: "Farmer", ja: "農民" },
+  2: { en: "Assassin", ja: "暗殺者" }, 1: { en: "Farmer", ja: "農夫" },
 };
 
 const HEROES_JA = {
-  Brigand: "山賊", Guard: "衛兵", Magician: "魔術師", Nomad: "遊牧民", Peddler: "行商人", Revolutionary: "革命家",
-  Soldier: "兵士", Archivist: "記録係", Doctor: "医者", Explorer: "探検家", Inventor: "発明家", Scion: "御曹司",
-  Scavenger: "拾い屋", Witness: "目撃者",
+  Brigand: "山賊", Guard: "警備員", Magician: "手品師", Nomad: "放浪者", Peddler: "行商人", Revolutionary: "革命家",
+  Soldier: "軍人", Archivist: "記録保管人", Doctor: "医師", Explorer: "探検家", Inventor: "発明者", Scion: "継承者",
+  Scavenger: "廃品回収者", Witness: "目撃者",
 };
+
+/** A Trickster hero's name in the current language. */
+export function heroName(hero) {
+  return lang() === "ja" ? HEROES_JA[hero] || hero : hero;
+}
 
 // Masquerade cards with a gold-framed effect or an end-game bonus (rules: Special cards).
 const MASQUERADE_SPECIALS = new Set(["R11", "B16", "K6", "G13", "K13", "G6", "R1", "B2", "G1", "R3", "K1", "B1"]);
@@ -87,7 +92,9 @@ export function cardEl(text, opts = {}) {
   if (game === "masquerade" && MASQUERADE_SPECIALS.has(card.text)) classes.push("is-special");
   let face;
   if (card.hero) {
-    const name = lang() === "ja" ? HEROES_JA[card.hero] || card.hero : card.hero;
+    let name = heroName(card.hero);
+    if (small && name.length > 7) name = `${name.slice(0, lang() === "ja" ? 4 : 5)}.`;
+    classes.push("is-hero", name.length > 9 && "is-long");
     face = [
       h("span", { class: "card-corner" }, card.hero.charAt(0)),
       h("span", { class: "card-hero" }, name),

@@ -21,7 +21,7 @@ export function replaysPage(root, navigate) {
       },
       h("div", { class: "table-card-head" }, h("strong", {}, table.title || table.game),
         h("span", { class: "muted small" }, (table.updated || "").replace("T", " ").slice(0, 16))),
-      h("div", { class: "small" }, (table.seats || []).map((s) => `${s.name}: ${fmt((table.scores || [])[s.seat])}${(table.winners || []).includes(s.seat) ? " 🏆" : ""}`).join(" · ")),
+      h("div", { class: "small" }, (table.seats || []).map((s) => `${s.name}: ${fmt((table.scores || [])[s.seat])}${(table.winners || []).includes(s.seat) ? " ★" : ""}`).join(" · ")),
       h("div", { class: "buttons" }, h("button", {
         type: "button", class: "btn", onclick: () => navigate(`/replays/${encodeURIComponent(table.id)}`),
       }, t("table.replay")))))) : h("p", { class: "muted" }, t("replay.none"))));
