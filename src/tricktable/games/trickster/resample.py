@@ -55,7 +55,24 @@ def resample(state: T, player: int, rng: Rng) -> T:
         for i, c in zip(free_positions, rest, strict=True):
             world.deck[i] = c
     _redraw_secret_choices(world, player, rng)
+    _trim_other_records(world, player)
     return world
+
+
+def _trim_other_records(world: S, player: int) -> None:
+    """Other seats' knowledge records were true of the real cards, not of this world: keep what still holds."""
+    for o in range(world.n):
+        if o == player:
+            continue
+        facts = world.know[o]
+        wrong = [c for c, place in facts.items()
+                 if (place == DECK and c not in world.deck) or (place >= 0 and c not in world.hands[place])]
+        for c in wrong:
+            del facts[c]
+        row = world.lacks[o]
+        for q in range(world.n):
+            if row[q] and any((row[q] >> c) & 1 and facts.get(c) != q for c in world.hands[q]):
+                row[q] = 0
 
 
 def _fill(pool: list[int], order: list[int], need: dict[int, int], lacks: list[int], rng: Rng,

@@ -261,12 +261,11 @@ class TricksterState(Knowledge, State):
 
     def _apply_draft(self, p: int, hero: int) -> None:
         self.draft_pool.remove(hero)
-        self.heroes = (*self.heroes, hero)
         self.log("drafted", None, seat=p, hero=HERO_NAMES[hero])
-        if len(self.heroes) < 7:
+        if len(self.draft_pool) > len(HEROES) - 7:
             self.drafter = (self.drafter + 1) % self.n
             return
-        self.heroes = tuple(sorted(self.heroes))
+        self.heroes = tuple(h for h in range(len(HEROES)) if h not in self.draft_pool)
         self._deal(self.first_leader)
 
     # --- tricks ----------------------------------------------------------------------------------------
