@@ -115,7 +115,7 @@ def test_a_restart_resumes_every_table_where_it_was(url: str, stores: list[Store
 
 
 def test_bots_carry_on_after_a_restart(url: str, stores: list[Store]) -> None:
-    slow = Settings(grace=30.0, bot_delay=0.05, bot_workers=0)
+    slow = Settings(grace=30.0, bot_delay=0.2, bot_workers=0)
     with serve(reopen(url, stores), slow) as client:
         table = new_table(client, players=2, seats=[{"kind": "bot", "bot": "random"}] * 2, options={"hand": 4})
         while client.get(f"/api/tables/{table['id']}").json()["step"] < 2:

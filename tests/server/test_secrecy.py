@@ -75,7 +75,7 @@ def drain(ws: WebSocketTestSession, into: list[dict[str, Any]], step: int) -> di
 @pytest.mark.parametrize("game", GAMES_UNDER_TEST)
 def test_no_player_or_spectator_is_sent_a_hidden_card_in_a_whole_game(client: TestClient, game: str) -> None:
     players = players_for(game)
-    table = new_table(client, game=game, players=players, seed=21)
+    table = new_table(client, game=game, players=players, seed=21, options=SHORT.get(game, {}))
     tokens = [take(client, table["id"], seat) for seat in range(players)]
     received: dict[int | None, list[dict[str, Any]]] = {seat: [] for seat in [None, *range(players)]}
     rng = Rng(21)

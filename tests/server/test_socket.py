@@ -155,3 +155,26 @@ def test_stopping_the_server_ends_its_bot_processes() -> None:
         workers = list(executor._processes.values())
         assert workers and all(w.is_alive() for w in workers)
     assert not any(w.is_alive() for w in workers)
+
+
+def test_every_table_stays_responsive_while_a_bot_thinks(monkeypatch: pytest.MonkeyPatch) -> None:
+    import tricktable.server.service as service_module
+
+    real_think = service_module.think
+
+    def slow_think(*args: Any) -> str:
+        time.sleep(1.5)  # a long search, in the worker
+        return real_think(*args)
+
+    monkeypatch.setattr(service_module, "think", slow_think)
+    with serve(MemoryStore(), Settings(bot_delay=0.0, bot_workers=0)) as client:
+        thinking = new_table(client, players=2, seats=[{"kind": "bot", "bot": "random"}] * 2)
+        table_id, tokens = seated_table(client, players=2)
+        time.sleep(0.2)
+        assert client.get(f"/api/tables/{thinking['id']}").json()["thinking"], "the bots are thinking"
+        started = time.monotonic()
+        for seat, token in enumerate(tokens):
+            response = client.post(f"/api/tables/{table_id}/actions", json={"token": token, "action": f"bid {seat}"})
+            assert response.status_code == 200
+        client.get("/api/tables")
+        assert time.monotonic() - started < 1.0, "the other table waited for the bot"
