@@ -585,15 +585,7 @@ class MegalomaniaState(State):
             self._use_in_play(move.arg, p)
             return
         c = move.card
-        bit = 1 << c
-        hands = self.hands
         kind = self.kind
-        if hands[p] & bit:
-            hands[p] ^= bit
-        else:
-            self._from_top(c, p)
-        if kind in (PROGRAMMED, DRAW_PILE):
-            self._after_special(c, p)
         trick = self.trick
         n = len(trick)
         r = move.rank
@@ -604,7 +596,15 @@ class MegalomaniaState(State):
             self.lead = colour
         elif (colour != self.lead or n > self.wizard) and not (power and r == ASSASSIN) and (
                 kind != PROGRAMMED or self.game.options.programmed_follow):
-            self._infer(p, c, n)
+            self._infer(p, c, n)  # before any new card comes into the hand (missions 18, 19)
+        bit = 1 << c
+        hands = self.hands
+        if hands[p] & bit:
+            hands[p] ^= bit
+        else:
+            self._from_top(c, p)
+        if kind in (PROGRAMMED, DRAW_PILE):
+            self._after_special(c, p)
         if delta:
             self.cubes[p] -= 1
         if power:
