@@ -161,3 +161,16 @@ def test_while_a_replay_is_awaited_every_resampled_world_lets_it_follow() -> Non
         assert world.hands[1] & world.follow_mask()
         assert world.hands[1] & state.known[1] == state.known[1]  # K3 stays in that hand
         assert world.observe(2) == state.observe(2)
+
+
+def test_the_last_resort_resampler_keeps_voids_and_withdrawn_cards(monkeypatch: pytest.MonkeyPatch) -> None:
+    from tricktable.games.masquerade import resample as module
+
+    monkeypatch.setattr(module, "_draw", lambda *args: None)  # force the swap-mixing fallback
+    state = deal("R5 R6 R1 R2 B1", "K3 B7 G1 G2 B2", "R9 R8 R3 R4 B3")
+    run(state, "play R5", "play K3", "challenge")  # fails: seat 1 has no red
+    for k in range(20):
+        world = state.resample(2, Rng(k))
+        assert world.hands[1] & world.follow_mask() == 0
+        assert world.observe(2) == state.observe(2)
+        assert sorted(world.all_cards()) == sorted(state.all_cards())

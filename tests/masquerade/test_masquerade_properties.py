@@ -133,7 +133,7 @@ def test_resampled_worlds_keep_everything_the_seat_knows(n: int, variant: int, s
             for q in range(n):
                 assert world.hands[q] & state.void[q] == 0, "a proven void was refilled"
                 assert world.hands[q] & state.known[q] == state.known[q], "a withdrawn card left its hand"
-            if state.phase is Phase.REPLAY:
+            if state.phase == Phase.REPLAY:
                 assert world.hands[state.challenged] & world.follow_mask()
             if k == 0:
                 advance(world, Rng(seed), 10_000)

@@ -10,6 +10,7 @@ Hand sizes and the size of the out-of-game pile are public and kept.
 
 from __future__ import annotations
 
+import random
 from typing import TYPE_CHECKING, TypeVar
 
 from tricktable.engine import Rng
@@ -27,7 +28,7 @@ SWAPS = 400    # last resort: the true deal, mixed by random allowed swaps
 
 def resample(state: StateT, player: int, rng: Rng) -> StateT:
     """A clone of ``state`` with every card hidden from ``player`` redrawn (see the module docstring)."""
-    from tricktable.games.masquerade.rules import Phase
+    from tricktable.games.masquerade.rules import REPLAY
 
     n = state.game.players
     out_seat = n  # the out-of-game pile is one more holder
@@ -41,12 +42,15 @@ def resample(state: StateT, player: int, rng: Rng) -> StateT:
     allowed = {q: pool & ~state.void[q] for q in range(n) if q != player}
     allowed[out_seat] = pool
     must_seat, must_mask = -1, 0
-    if state.phase is Phase.REPLAY and state.challenged != player:
+    if state.phase == REPLAY and state.challenged != player:
         must_seat, must_mask = state.challenged, state.follow_mask()
 
-    deal = _draw(holders, pool, need, allowed, must_seat, must_mask, rng)
+    # one draw from the engine's generator seeds a C-speed one: our SplitMix64 shuffle, in pure Python,
+    # was most of the cost of a resample (the draws stay a function of ``rng`` alone)
+    rnd = random.Random(rng.next64())
+    deal = _draw(holders, pool, need, allowed, must_seat, must_mask, rnd)
     if deal is None:
-        deal = _mix(free, allowed, must_seat, must_mask, rng)
+        deal = _mix(free, allowed, must_seat, must_mask, rnd)
     world = state.clone()
     for q, mask in deal.items():
         if q == out_seat:
@@ -56,6 +60,12 @@ def resample(state: StateT, player: int, rng: Rng) -> StateT:
     return world
 
 
+def _shuffled(cards: list[int], rnd: random.Random) -> list[int]:
+    """``cards`` in a uniformly random order (sorting by random keys: one C call a card)."""
+    keys = [rnd.random() for _ in cards]
+    return [c for _, c in sorted(zip(keys, cards, strict=True))]
+
+
 def _fits(deal: dict[int, Mask], allowed: dict[int, Mask], must_seat: int, must_mask: Mask) -> bool:
     if any(mask & ~allowed[q] for q, mask in deal.items()):
         return False
@@ -63,7 +73,7 @@ def _fits(deal: dict[int, Mask], allowed: dict[int, Mask], must_seat: int, must_
 
 
 def _draw(holders: list[int], pool: Mask, need: dict[int, int], allowed: dict[int, Mask], must_seat: int,
-          must_mask: Mask, rng: Rng) -> dict[int, Mask] | None:
+          must_mask: Mask, rnd: random.Random) -> dict[int, Mask] | None:
     """A random deal of ``pool`` that fits, or None when these tries all fail.
 
     With at most one constrained holder the greedy draw is exactly uniform over the deals that fit (that
@@ -72,10 +82,10 @@ def _draw(holders: list[int], pool: Mask, need: dict[int, int], allowed: dict[in
     """
     constrained = sum(1 for q in holders if allowed[q] != pool)
     if must_seat < 0 and constrained <= 1:
-        return _greedy(holders, pool, need, allowed, must_seat, must_mask, rng)
+        return _greedy(holders, pool, need, allowed, must_seat, must_mask, rnd)
     cards = list(cards_of(pool))
     for _ in range(SHUFFLES):
-        rng.shuffle(cards)
+        cards = _shuffled(cards, rnd)
         deal, start = {}, 0
         for q in holders:
             deal[q] = mask_of(cards[start:start + need[q]])
@@ -83,14 +93,14 @@ def _draw(holders: list[int], pool: Mask, need: dict[int, int], allowed: dict[in
         if _fits(deal, allowed, must_seat, must_mask):
             return deal
     for _ in range(GREEDY):
-        served = _greedy(holders, pool, need, allowed, must_seat, must_mask, rng)
+        served = _greedy(holders, pool, need, allowed, must_seat, must_mask, rnd)
         if served is not None:
             return served
     return None
 
 
 def _greedy(holders: list[int], pool: Mask, need: dict[int, int], allowed: dict[int, Mask], must_seat: int,
-            must_mask: Mask, rng: Rng) -> dict[int, Mask] | None:
+            must_mask: Mask, rnd: random.Random) -> dict[int, Mask] | None:
     """Serve the most constrained holders first, each from the cards it may hold."""
     deal = {q: 0 for q in holders}
     remaining = pool
@@ -99,23 +109,21 @@ def _greedy(holders: list[int], pool: Mask, need: dict[int, int], allowed: dict[
         options = list(cards_of(remaining & allowed[must_seat] & must_mask))
         if not options or not wanted[must_seat]:
             return None
-        card = rng.choice(options)
+        card = options[int(rnd.random() * len(options))]
         deal[must_seat] |= 1 << card
         remaining &= ~(1 << card)
         wanted[must_seat] -= 1
-    order = [q for q in holders if allowed[q] != pool]
-    rng.shuffle(order)
+    order = _shuffled([q for q in holders if allowed[q] != pool], rnd)
     order.sort(key=lambda q: (allowed[q] & remaining).bit_count() - wanted[q])
     for q in order:
         options = list(cards_of(remaining & allowed[q]))
         if len(options) < wanted[q]:
             return None
-        chosen = mask_of(rng.sample(options, wanted[q]))
+        chosen = mask_of(_shuffled(options, rnd)[:wanted[q]])
         deal[q] |= chosen
         remaining &= ~chosen
         wanted[q] = 0
-    rest = list(cards_of(remaining))
-    rng.shuffle(rest)
+    rest = _shuffled(list(cards_of(remaining)), rnd)
     start = 0
     for q in holders:
         if wanted[q]:
@@ -125,13 +133,13 @@ def _greedy(holders: list[int], pool: Mask, need: dict[int, int], allowed: dict[
 
 
 def _mix(free: dict[int, Mask], allowed: dict[int, Mask], must_seat: int, must_mask: Mask,
-         rng: Rng) -> dict[int, Mask]:
+         rnd: random.Random) -> dict[int, Mask]:
     """The true deal (which always fits) mixed by random swaps that keep it fitting."""
     owner = {c: q for q, mask in free.items() for c in cards_of(mask)}
     cards = list(owner)
     if len(cards) >= 2:
         for _ in range(SWAPS):
-            a, b = rng.choice(cards), rng.choice(cards)
+            a, b = cards[int(rnd.random() * len(cards))], cards[int(rnd.random() * len(cards))]
             qa, qb = owner[a], owner[b]
             if qa == qb or not (allowed[qa] >> b & 1 and allowed[qb] >> a & 1):
                 continue

@@ -11,7 +11,6 @@ the highest takes the rest, and the lowest leads next. The game is OVER when the
 from __future__ import annotations
 
 from collections.abc import Callable
-from enum import IntEnum
 from typing import TYPE_CHECKING, Any, Self
 
 from tricktable.engine import Action, Observation, Rng, State
@@ -30,7 +29,6 @@ from tricktable.games.masquerade.cards import (
     WILD,
     Card,
     Mask,
-    cards_of,
     colour,
     make,
     number,
@@ -44,7 +42,9 @@ R11: Card = make("R", 11)
 NOBODY = -1
 
 
-class Phase(IntEnum):
+class Phase:
+    """The phases, as plain ints (an IntEnum's Python-level hash slowed the phase table down)."""
+
     PLAY = 0
     CHALLENGE = 1
     REPLAY = 2
@@ -56,8 +56,19 @@ class Phase(IntEnum):
     OVER = 8
 
 
-PHASE_NAMES = tuple(p.name.lower() for p in Phase)
+PLAY, CHALLENGE, REPLAY, OPTION, COLOUR, PICK, TARGET, TAKE, OVER = range(9)
+PHASE_NAMES = ("play", "challenge", "replay", "option", "colour", "pick", "target", "take", "over")
 MAX_MOVED = 3  # rules: Challenge, "0-3 cards of one colour"
+
+
+def _each(actions: tuple[Move, ...], mask: Mask) -> list[Action]:
+    """``actions[c]`` for each card ``c`` of ``mask``, lowest first (the hot path of every legal list)."""
+    out: list[Action] = []
+    while mask:
+        low = mask & -mask
+        out.append(actions[low.bit_length() - 1])
+        mask ^= low
+    return out
 
 
 class MasqueradeState(State):
@@ -74,7 +85,7 @@ class MasqueradeState(State):
     delta: list[int]      # +-2 changes per position, for this turn's taking only
     lead: int             # lead colour, -1 before the lead
     b16: bool             # B16's effect is in force this turn
-    phase: Phase
+    phase: int            # one of the Phase numbers
     actor: int
     turn: int
     offers: tuple[int, ...]
@@ -112,7 +123,7 @@ class MasqueradeState(State):
         self.turn = 1
         self.previous = None
         self._clear_turn()
-        self.phase = Phase.PLAY
+        self.phase = PLAY
         self.actor = self.leader
         self.log("deal", hand_sizes=[h.bit_count() for h in self.hands], out=self.out.bit_count(),
                  leader=self.leader)
@@ -136,14 +147,14 @@ class MasqueradeState(State):
 
     @property
     def actors(self) -> tuple[int, ...]:
-        return () if self.phase is Phase.OVER else (self.actor,)
+        return () if self.phase == OVER else (self.actor,)
 
     @property
     def round(self) -> int:
         return self.turn
 
     def _legal(self, player: int) -> list[Action]:
-        if player != self.actor or self.phase is Phase.OVER:
+        if player != self.actor or self.phase == OVER:
             return []
         return LEGAL[self.phase](self)
 
@@ -153,19 +164,19 @@ class MasqueradeState(State):
 
     def _why_illegal(self, action: Action, player: int) -> str:
         phase = self.phase
-        if phase is Phase.PLAY:
+        if phase == PLAY:
             return "choose a card from your hand"
-        if phase is Phase.REPLAY:
+        if phase == REPLAY:
             return f"the challenge succeeded: re-play a card that follows {COLOUR_NAMES[self.lead]}"
-        if phase is Phase.CHALLENGE:
+        if phase == CHALLENGE:
             return f"challenge or pass on seat {self.challenged_seat()}'s {TEXT[self.trick[-1]]}"
-        if phase is Phase.OPTION:
+        if phase == OPTION:
             return "choose option A or B" if self.success else "choose option C or D"
-        if phase is Phase.COLOUR:
+        if phase == COLOUR:
             return "name the colour whose won cards move (R, K, B or G), or done to move none"
-        if phase is Phase.PICK:
+        if phase == PICK:
             return f"pick a {COLOUR_NAMES[self.move_colour]} card of seat {self.source}'s won cards, or done"
-        if phase is Phase.TARGET:
+        if phase == TARGET:
             return "choose a card another player played this turn for the +-2"
         return "pick one card from the trick"
 
@@ -174,7 +185,7 @@ class MasqueradeState(State):
         return [float(scoring.score(w, bonuses)) for w in self.won]
 
     def winners(self) -> list[int]:
-        if self.phase is not Phase.OVER:
+        if self.phase != OVER:
             return []
         scores = self.scores()
         if self.game.options.tiebreak == "strict":
@@ -197,7 +208,7 @@ class MasqueradeState(State):
 
     def clone(self) -> Self:
         twin = self.__class__.__new__(self.__class__)
-        twin.__dict__.update(self.__dict__)  # ints, tuples and the shared game; lists copied below
+        twin.__dict__ = self.__dict__.copy()  # ints, tuples and the shared game; lists copied below
         twin._legal_cache = None  # a resampled twin must not reuse the true state's legal list
         twin.rng = self.rng.clone()
         twin.history = self.history.copy()
@@ -240,8 +251,7 @@ class MasqueradeState(State):
     # --- PLAY ----------------------------------------------------------------------------------
 
     def _legal_play(self) -> list[Action]:
-        play = TABLE.play
-        return [play[c] for c in cards_of(self.hands[self.actor])]
+        return _each(TABLE.play, self.hands[self.actor])
 
     def _step_play(self, action: Move) -> None:
         card, seat = action.card, self.actor
@@ -265,7 +275,7 @@ class MasqueradeState(State):
         n = self.game.players
         start = seat if self.game.options.challenge_order == "left" else self.leader - 1
         self.offers = tuple(p for p in ((start + i) % n for i in range(1, n + 1)) if p != seat)
-        self.phase = Phase.CHALLENGE
+        self.phase = CHALLENGE
         self.actor = self.offers[0]
 
     def _legal_challenge(self) -> list[Action]:
@@ -292,16 +302,15 @@ class MasqueradeState(State):
             self.hands[seat] |= 1 << card
             self.known[seat] |= 1 << card
             self.trick[-1] = -1
-            self.phase = Phase.REPLAY
+            self.phase = REPLAY
             self.actor = seat
         else:
             self.void[seat] |= follow  # public: they held nothing that follows
-            self.phase = Phase.OPTION
+            self.phase = OPTION
             self.actor = seat
 
     def _legal_replay(self) -> list[Action]:
-        play = TABLE.play
-        return [play[c] for c in cards_of(self.hands[self.actor] & self.follow_mask())]
+        return _each(TABLE.play, self.hands[self.actor] & self.follow_mask())
 
     def _step_replay(self, action: Move) -> None:
         card, seat = action.card, self.actor
@@ -309,7 +318,7 @@ class MasqueradeState(State):
         self.known[seat] &= ~(1 << card)
         self.trick[-1] = card
         self.log("replay", seat=seat, card=TEXT[card], position=len(self.trick) - 1)
-        self.phase = Phase.OPTION
+        self.phase = OPTION
         self.actor = self.challenger
 
     def _legal_option(self) -> list[Action]:
@@ -326,7 +335,7 @@ class MasqueradeState(State):
         if not self.won[self.source]:
             self._end_transfer()  # nothing to move: zero cards
         else:
-            self.phase = Phase.COLOUR
+            self.phase = COLOUR
 
     def _legal_colour(self) -> list[Action]:
         return [*TABLE.colour, TABLE.done]  # done: move nothing (rules FAQ: zero cards is allowed)
@@ -339,13 +348,12 @@ class MasqueradeState(State):
         self.moved = 0
         self.log("colour", seat=self.actor, colour=action.letter)
         if self.won[self.source] & COLOUR_MASKS[self.move_colour]:
-            self.phase = Phase.PICK
+            self.phase = PICK
         else:
             self._end_transfer()
 
     def _legal_pick(self) -> list[Action]:
-        pick = TABLE.pick
-        legal: list[Action] = [pick[c] for c in cards_of(self.won[self.source] & COLOUR_MASKS[self.move_colour])]
+        legal = _each(TABLE.pick, self.won[self.source] & COLOUR_MASKS[self.move_colour])
         legal.append(TABLE.done)
         return legal
 
@@ -381,7 +389,7 @@ class MasqueradeState(State):
                 # rules FAQ: a +-2 card played first does nothing
                 self.log("effect", seat=seat, card=TEXT[card], effect="nothing")
             else:
-                self.phase = Phase.TARGET
+                self.phase = TARGET
                 self.actor = seat
                 return
         self._next_play()
@@ -408,7 +416,7 @@ class MasqueradeState(State):
         self.move_colour = -1
         self.moved = 0
         if len(self.trick) < self.game.players:
-            self.phase = Phase.PLAY
+            self.phase = PLAY
             self.actor = self.seat_at(len(self.trick))
             return
         positions = range(len(self.trick))
@@ -422,7 +430,7 @@ class MasqueradeState(State):
             pick = min(positions, key=lambda i: (eff[i], i))
             take = max(positions, key=lambda i: (eff[i], i))
         self.picker, self.taker = self.seat_at(pick), self.seat_at(take)
-        self.phase = Phase.TAKE
+        self.phase = TAKE
         self.actor = self.picker
 
     def _legal_take(self) -> list[Action]:
@@ -445,11 +453,11 @@ class MasqueradeState(State):
         self.leader = leader
         self._clear_turn()
         if not self.hands[leader]:
-            self.phase = Phase.OVER
+            self.phase = OVER
             self.log("end", scores=self.scores(), winners=self.winners())
             return
         self.turn += 1
-        self.phase = Phase.PLAY
+        self.phase = PLAY
         self.actor = leader
         self.log("turn", turn=self.turn, leader=leader)
 
@@ -463,7 +471,7 @@ class MasqueradeState(State):
                 trick.append({"seat": self.seat_at(i), "card": TEXT[card], "number": self.effective(i),
                               "follows": i == 0 or self.follows(card)})
         challenge = None
-        if self.challenger != NOBODY or self.phase is Phase.CHALLENGE:
+        if self.challenger != NOBODY or self.phase == CHALLENGE:
             challenge = {"challenged": self.challenged_seat() if self.challenged == NOBODY else self.challenged,
                          "challenger": None if self.challenger == NOBODY else self.challenger,
                          "success": None if self.challenger == NOBODY else self.success,
@@ -497,23 +505,16 @@ class MasqueradeState(State):
         }
 
 
-LEGAL: dict[Phase, Callable[[MasqueradeState], list[Action]]] = {
-    Phase.PLAY: MasqueradeState._legal_play,
-    Phase.CHALLENGE: MasqueradeState._legal_challenge,
-    Phase.REPLAY: MasqueradeState._legal_replay,
-    Phase.OPTION: MasqueradeState._legal_option,
-    Phase.COLOUR: MasqueradeState._legal_colour,
-    Phase.PICK: MasqueradeState._legal_pick,
-    Phase.TARGET: MasqueradeState._legal_target,
-    Phase.TAKE: MasqueradeState._legal_take,
+# rules: the phases of a turn as a table, PHASES[phase] = (legal actions, step)
+PHASES: dict[int, tuple[Callable[[MasqueradeState], list[Action]], Callable[[MasqueradeState, Move], None]]] = {
+    PLAY: (MasqueradeState._legal_play, MasqueradeState._step_play),
+    CHALLENGE: (MasqueradeState._legal_challenge, MasqueradeState._step_challenge),
+    REPLAY: (MasqueradeState._legal_replay, MasqueradeState._step_replay),
+    OPTION: (MasqueradeState._legal_option, MasqueradeState._step_option),
+    COLOUR: (MasqueradeState._legal_colour, MasqueradeState._step_colour),
+    PICK: (MasqueradeState._legal_pick, MasqueradeState._step_pick),
+    TARGET: (MasqueradeState._legal_target, MasqueradeState._step_target),
+    TAKE: (MasqueradeState._legal_take, MasqueradeState._step_take),
 }
-STEP: dict[Phase, Callable[[MasqueradeState, Move], None]] = {
-    Phase.PLAY: MasqueradeState._step_play,
-    Phase.CHALLENGE: MasqueradeState._step_challenge,
-    Phase.REPLAY: MasqueradeState._step_replay,
-    Phase.OPTION: MasqueradeState._step_option,
-    Phase.COLOUR: MasqueradeState._step_colour,
-    Phase.PICK: MasqueradeState._step_pick,
-    Phase.TARGET: MasqueradeState._step_target,
-    Phase.TAKE: MasqueradeState._step_take,
-}
+LEGAL = tuple(PHASES[p][0] for p in range(OVER))  # indexed by phase, for speed
+STEP = tuple(PHASES[p][1] for p in range(OVER))
