@@ -185,6 +185,20 @@ def test_the_lobby_lists_open_tables_and_photographs_well(server: Server, page: 
         small.click("[data-testid=lang-toggle]")
         small.wait_for_selector(".topnav a:text('ロビー')")
         small.wait_for_selector(CHOICES)
+        small.wait_for_function(
+            "() => /[\\u3040-\\u30ff\\u4e00-\\u9fff]/.test(document.querySelector('[data-testid=log]').textContent)")
         snap(small, SCREENSHOTS / f"phone-{game}-ja.png")
     finally:
         phone.close()
+
+
+def test_a_seated_player_may_start_with_bots_in_the_free_seats(server: Server, page: Any) -> None:
+    needs_game()
+    game, players, options = QUICK
+    create_table(page, server.url, game, players, options=options, humans=2)
+    page.wait_for_selector("[data-testid=waiting]")
+    page.click("[data-testid=start]")
+    page.wait_for_selector("[data-testid=waiting]", state="detached")
+    page.wait_for_selector("[data-testid=seat-1] .tag-bot")
+    play_some(page, random.Random(7), 2)
+    page.wait_for_selector(CHOICES + ", [data-testid=scoreboard]")

@@ -192,7 +192,8 @@ function renderCentre(ctx) {
 function renderTrickEntry(ctx, entry) {
   const badges = ctx.module.trickBadges ? ctx.module.trickBadges(entry, ctx) : genericBadges(entry);
   return h("figure", { class: ["trick-entry", ctx.view.leader === entry.seat && "is-lead"] },
-    ctx.card(entry.card, { badges }),
+    ctx.card(entry.card),
+    badges.length ? h("div", { class: "trick-badges" }, badges.map((b) => h("span", { class: "badge" }, b))) : null,
     h("figcaption", {}, ctx.name(entry.seat)));
 }
 

@@ -101,11 +101,11 @@ export function replayPage(root, id) {
     const summary = frame.table;
     const n = frame.steps;
     const controls = h("div", { class: "replay-controls", dataset: { testid: "replay-controls" } },
-      h("button", { type: "button", class: "btn btn-ghost", onclick: () => load(0), disabled: page.step === 0 || null }, "⏮ ", t("replay.first")),
+      h("button", { type: "button", class: "btn btn-ghost", onclick: () => load(0), disabled: page.step === 0 || null }, "« ", t("replay.first")),
       h("button", { type: "button", class: "btn btn-ghost", dataset: { testid: "replay-prev" }, onclick: () => load(Math.max(page.step - 1, 0)), disabled: page.step === 0 || null }, "◀ ", t("replay.prev")),
       h("button", { type: "button", class: "btn", dataset: { testid: "replay-play" }, onclick: play }, page.timer ? `⏸ ${t("replay.pause")}` : `▶ ${t("replay.play")}`),
       h("button", { type: "button", class: "btn btn-ghost", dataset: { testid: "replay-next" }, onclick: () => load(Math.min(page.step + 1, n)), disabled: page.step >= n || null }, t("replay.next"), " ▶"),
-      h("button", { type: "button", class: "btn btn-ghost", onclick: () => load(n), disabled: page.step >= n || null }, t("replay.last"), " ⏭"),
+      h("button", { type: "button", class: "btn btn-ghost", onclick: () => load(n), disabled: page.step >= n || null }, t("replay.last"), " »"),
       h("input", { type: "range", min: 0, max: n, value: page.step, class: "replay-slider", "aria-label": t("replay.step", { k: page.step, n }),
         onchange: (event) => load(Number(event.target.value)) }),
       h("span", { class: "replay-step", dataset: { testid: "replay-step" } }, t("replay.step", { k: page.step, n })),

@@ -68,7 +68,15 @@ export function tablePage(root, id) {
   }
 
   function draw() {
+    // Keep the focus in a text box across a redraw (someone typing their name as a view arrives).
+    const active = document.activeElement;
+    const typing = active && active.tagName === "INPUT" && root.contains(active) ? active.dataset.testid : null;
     mount(root, renderPage(page, { join, start, act, select: (card) => { page.selected = card; draw(); } }));
+    const again = typing && root.querySelector(`input[data-testid="${typing}"]`);
+    if (again) {
+      again.focus();
+      again.setSelectionRange?.(again.value.length, again.value.length);
+    }
     const log = root.querySelector(".log-lines");
     if (log) log.scrollTop = log.scrollHeight;
   }
@@ -163,9 +171,13 @@ function freeSeats(summary) {
   return (summary.seats || []).filter((s) => s.kind === "human" && !s.taken);
 }
 
+// The name being typed survives redraws (a view message may arrive while someone types).
+let draftName = null;
+
 function nameInput() {
-  return h("input", { type: "text", class: "name-input", value: savedName() || "", maxlength: 24,
-    placeholder: t("table.seatName"), "aria-label": t("table.seatName"), dataset: { testid: "join-name" } });
+  return h("input", { type: "text", class: "name-input", value: draftName ?? (savedName() || ""), maxlength: 24,
+    placeholder: t("table.seatName"), "aria-label": t("table.seatName"), dataset: { testid: "join-name" },
+    oninput: (event) => { draftName = event.target.value; } });
 }
 
 function joinButtons(summary, input, handlers) {

@@ -2,7 +2,7 @@
 // force this trick, and the round results, drawn from `table` (games/megalomania/observe.py).
 // Looks only: which card, power or cube may be used comes from the legal actions.
 
-import { colourChip } from "../cards.js";
+import { colourChip, colourName } from "../cards.js";
 import { h } from "../dom.js";
 import { lang, pick } from "../i18n.js";
 
@@ -149,7 +149,7 @@ export default {
     if (typeof entry.value === "number" && entry.value !== printed) badges.push(`= ${entry.value}`);
     const letter = String(entry.card)[0];
     const colour = { B: "blue", Y: "yellow", R: "red", K: "black" }[letter];
-    if (entry.colour && colour && entry.colour.toLowerCase() !== colour && entry.colour !== letter) badges.push(`→ ${entry.colour}`);
+    if (entry.colour && colour && entry.colour.toLowerCase() !== colour && entry.colour !== letter) badges.push(`→ ${colourName(entry.colour)}`);
     return badges;
   },
 
