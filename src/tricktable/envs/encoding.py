@@ -59,8 +59,6 @@ class Encoder:
     # bounds of every entry, for Box spaces (generous: scores and counts stay far inside)
     low: ClassVar[float] = -1e6
     high: ClassVar[float] = 1e6
-    # an upper bound on the decisions in one game (OpenSpiel's max_game_length); games set a tight one
-    max_decisions: ClassVar[int] = 100_000
 
     def __init__(self, game: Game[Any]) -> None:
         self.game = game
@@ -81,6 +79,10 @@ class Encoder:
     def trick_size(self) -> int:
         """The most cards one trick can hold (default: one per player)."""
         return self.players
+
+    def max_decisions(self) -> int:
+        """An upper bound on the decisions in one game (OpenSpiel's ``max_game_length``)."""
+        return 100_000
 
     def table_layout(self) -> Layout:
         """The game's own pieces, after the common ones."""
@@ -134,8 +136,7 @@ class Encoder:
         for slot, played in enumerate(observation["trick"][:self.trick_slots]):
             views["trick"][slot, self.card_index[played["card"]]] = 1.0
             views["trick_seats"][slot, self.relative(played["seat"], seat)] = 1.0
-        if observation.get("leader") is not None:
-            views["leader"][self.relative(observation["leader"], seat)] = 1.0
+        self.mark_seat(views["leader"], observation.get("leader"), seat)
         self.put_seats(views["hand_sizes"], observation["hand_sizes"], seat)
         self.put_seats(views["scores"], observation["scores"], seat)
         views["round"][0] = observation["round"]
@@ -154,6 +155,11 @@ class Encoder:
         """Write one value per absolute seat into ``view`` in relative order."""
         for seat, value in enumerate(values):
             view[self.relative(seat, observer)] = float(value)
+
+    def mark_seat(self, view: Tensor, seat: int | None, observer: int | None) -> None:
+        """Set the one-hot entry of ``seat`` (relative), if there is one."""
+        if seat is not None and seat >= 0:
+            view[self.relative(seat, observer)] = 1.0
 
     def mark_cards(self, view: Tensor, cards: Iterable[str]) -> None:
         """Set ``view[card] = 1`` for each card text (``view`` has one entry per card)."""

@@ -218,7 +218,7 @@ class TricktableGame(pyspiel.Game):  # type: ignore[misc]
             min_utility=-1.0 / players,
             max_utility=1.0 - 1.0 / players,
             utility_sum=0.0,
-            max_game_length=self.spec.encoder.max_decisions + 1,
+            max_game_length=self.spec.encoder.max_decisions() + 1,
         )
         # the game string must parse back: non-scalar options in their comma-free JSON form
         canonical = {k: _json_param(_from_json_param(v)) if k in json_fields else v for k, v in params.items()}

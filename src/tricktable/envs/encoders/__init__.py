@@ -1,0 +1,1 @@
+"""One observation encoder per game (see ``tricktable.envs.encoding`` for the common pieces)."""
