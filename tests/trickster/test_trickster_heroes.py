@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 
+import pytest
 from trickster_helpers import hand, knowledge_errors, legal, move_hand_to_tableau, position, run, tableau
 
 from tricktable.engine import Rng
 from tricktable.games.trickster.cards import CARD_TEXT, HEROES
+from tricktable.games.trickster.rules import TricksterState
 
 STRATEGIST = "strategist"
 
@@ -233,3 +236,65 @@ def test_witness_sees_an_opponents_hand_and_nobody_else_learns_it() -> None:
     # resampling for seat 0 keeps seat 2's hand; for seat 1 it redraws it
     assert all(sorted(state.resample(0, Rng(k)).hands[2]) == sorted(state.hands[2]) for k in range(5))
     assert any(sorted(state.resample(1, Rng(k)).hands[2]) != sorted(state.hands[2]) for k in range(5))
+
+
+def _empty_opponent_hands(state: TricksterState) -> None:
+    for seat in range(1, state.n):
+        move_hand_to_tableau(state, seat)
+
+
+def _empty_own_hand_but(card: str) -> Callable[[TricksterState], None]:
+    def setup(state: TricksterState) -> None:
+        move_hand_to_tableau(state, 0, [t for t in hand(state, 0) if t != card])
+    return setup
+
+
+def _empty_own_tableau(state: TricksterState) -> None:
+    state.tableaus[1].extend(state.tableaus[0])
+    state.tableaus[0].clear()
+
+
+def _empty_opponent_tableaus(state: TricksterState) -> None:
+    for seat in range(1, state.n):
+        state.tableaus[0].extend(state.tableaus[seat])
+        state.tableaus[seat].clear()
+
+
+def _empty_deck(state: TricksterState) -> None:
+    state.tableaus[3].extend(state.deck)
+    state.deck.clear()
+
+
+# each hero, in a position where its effect cannot be carried out completely: nothing happens
+CANNOT: list[tuple[str, str, Callable[[TricksterState], None]]] = [
+    ("beginner", "red Brigand", _empty_opponent_hands),
+    ("beginner", "red Guard", _empty_own_tableau),
+    ("beginner", "red Magician", _empty_own_hand_but("red Magician")),
+    ("beginner", "red Nomad", _empty_own_hand_but("red Nomad")),
+    ("beginner", "red Peddler", _empty_own_tableau),
+    ("beginner", "red Revolutionary", _empty_opponent_tableaus),  # own tableau full, theirs empty: not half
+    ("beginner", "red Soldier", _empty_own_hand_but("red Soldier")),
+    ("strategist", "red Archivist", _empty_own_hand_but("red Archivist")),  # 3 deck cards but nothing to swap
+    ("strategist", "red Doctor", _empty_own_tableau),
+    ("strategist", "red Explorer", _empty_deck),
+    ("strategist", "red Inventor", _empty_deck),
+    ("strategist", "red Scion", _empty_own_tableau),
+    ("strategist", "red Scavenger", _empty_deck),  # the Trash could give a card, but not be refilled
+    ("strategist", "red Witness", _empty_opponent_hands),
+]
+
+
+@pytest.mark.parametrize(("deck", "card", "setup"), CANNOT, ids=[c for _, c, _ in CANNOT])
+def test_an_effect_that_cannot_be_carried_out_completely_does_nothing(
+        deck: str, card: str, setup: Callable[[TricksterState], None]) -> None:
+    state = position(4, {0: ["white " + card.split()[1], card]}, heroes=deck)
+    setup(state)
+    state._legal_cache = None
+    cards = sorted(state.all_cards())
+    start = len(state.events)
+    run(state, "play " + card)
+    kinds_after = [e.kind for e in state.events[start:]]
+    assert kinds_after[:2] == ["play", "no_effect"]
+    assert last(state, "no_effect") == {"seat": 0, "hero": card.split()[1]}
+    assert "effect" not in kinds_after
+    assert sorted(state.all_cards()) == cards

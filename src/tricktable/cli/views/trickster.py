@@ -62,6 +62,16 @@ def _role(seat: int, table: dict[str, Any], leader: int | None) -> str:
     return "".join(roles)
 
 
+def _pattern_rule(table: dict[str, Any]) -> str:
+    """The pattern in words: what a Follower's card must be."""
+    suit, _, hero = str(table.get("lead") or "").partition(" ")
+    if table["pattern"] == "same suit":
+        return f"a {suit} card (Same Suit)"
+    if table["pattern"] == "same hero":
+        return f"a {hero} (Same Hero)"
+    return "a card sharing no suit and no hero with any card in the Pot (No Match)"
+
+
 def render(observation: dict[str, Any], game: Game[Any]) -> RenderableType:
     table: dict[str, Any] = observation.get("table", {})
     me = observation.get("seat")
@@ -142,9 +152,20 @@ def render(observation: dict[str, Any], game: Game[Any]) -> RenderableType:
         line = Text("You chose: ")
         line.append_text(card_text(table["chosen"]))
         parts.append(line)
+    if table.get("pattern") and table.get("followers"):
+        parts.append(Text("Followers must play " + _pattern_rule(table), style="italic"))
     if me is not None:
+        playable = {a[5:] for a in observation.get("legal", []) if a.startswith("play ")}
         hand = Text("Your hand: ")
-        hand.append_text(cards_line(observation.get("hand", [])))
+        for i, card in enumerate(observation.get("hand", [])):
+            if i:
+                hand.append(" ")
+            text = card_text(card)
+            if card in playable and len(playable) < len(observation.get("hand", [])):
+                text.stylize("underline")
+            hand.append_text(text)
+        if not observation.get("hand"):
+            hand.append("-", style="dim")
         parts.append(hand)
     rounds = table.get("round_scores", [])
     if rounds:
