@@ -23,9 +23,9 @@ __all__ = ["LEVELS", "Bot", "Budget", "HeuristicBot", "ISMCTSBot", "RandomBot", 
 # Each level's budget per decision: iterations keep play reproducible for a seed; the time cap is a
 # safety net on a slow or busy machine (``hard`` must answer in under a second on 2 cores).
 LEVELS: dict[str, Budget] = {
-    "easy": Budget(iterations=60, seconds=0.2),
-    "medium": Budget(iterations=300, seconds=0.4),
-    "hard": Budget(iterations=1200, seconds=0.8),
+    "easy": Budget(iterations=40, seconds=0.3),
+    "medium": Budget(iterations=120, seconds=0.6),
+    "hard": Budget(iterations=300, seconds=0.9),
 }
 
 

@@ -39,7 +39,7 @@ game, ``"auto"`` takes the game's entry in ``HORIZONS`` (default 1)."""
 
 # per game, the horizon that played best in our measurements (docs/strength.md); a game's "round" is its
 # own ``State.round``: a deal in Megalomania and Trickster, a single turn in Masquerade
-HORIZONS: dict[str, int | None] = {"masquerade": 4}
+HORIZONS: dict[str, int | None] = {"masquerade": 2}
 Rollout = Literal["random", "heuristic"]
 
 

@@ -85,11 +85,11 @@ def results_table(summary: Summary) -> Table:
     better = "higher" if summary.higher_score_wins else "lower"
     table = Table(title=f"results over {summary.games} games, {summary.deals} deals "
                         f"(95% intervals by deal; {better} score is better)")
-    for column in ("bot", "seat-games", "mean score", "win rate", "s/decision", "slowest decision"):
+    for column in ("bot", "seat-games", "mean score", "win rate", "s/decision", "slowest", "iterations/decision"):
         table.add_column(column, justify="right")
     for line in summary.bots:
         table.add_row(line.bot, str(line.games), _interval(line.score), _interval(line.win, percent=True),
-                      f"{line.think:.3f}", f"{line.slowest:.3f}")
+                      f"{line.think:.3f}", f"{line.slowest:.2f}", f"{line.iterations:.0f}" if line.iterations else "")
     return table
 
 

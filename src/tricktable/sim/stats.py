@@ -73,6 +73,7 @@ class BotLine:
     win: Estimate
     think: float  # mean seconds per decision
     slowest: float  # the slowest single decision
+    iterations: float = 0.0  # mean search iterations per decision (0 for bots that do not search)
 
 
 @dataclass(frozen=True, slots=True)
@@ -98,7 +99,8 @@ class Summary:
         return {
             "games": self.games, "deals": self.deals, "higher_score_wins": self.higher_score_wins,
             "bots": [{"bot": b.bot, "games": b.games, "score": b.score.to_json(), "win": b.win.to_json(),
-                      "mean_decision_seconds": b.think, "slowest_decision_seconds": b.slowest} for b in self.bots],
+                      "mean_decision_seconds": b.think, "slowest_decision_seconds": b.slowest,
+                      "iterations_per_decision": b.iterations} for b in self.bots],
             "comparisons": [{"first": c.first, "other": c.other, "score_difference": c.score.to_json(),
                              "win_rate_difference": c.win.to_json()} for c in self.comparisons],
             "seats": [{"seat": s, "win": e.to_json()} for s, e in enumerate(self.seats)],
@@ -117,6 +119,7 @@ def summarize(outcomes: Sequence[Outcome], higher_score_wins: bool = True) -> Su
     decisions: dict[str, int] = defaultdict(int)
     slowest: dict[str, float] = defaultdict(float)
     counts: dict[str, int] = defaultdict(int)
+    iterations: dict[str, int] = defaultdict(int)
     seat_wins: dict[int, list[float]] = defaultdict(list)
     for outcome in outcomes:
         for seat, bot in enumerate(outcome.bots):
@@ -128,13 +131,16 @@ def summarize(outcomes: Sequence[Outcome], higher_score_wins: bool = True) -> Su
                 think[bot].append(outcome.think[seat])
                 decisions[bot] += outcome.decisions[seat]
                 slowest[bot] = max(slowest[bot], outcome.slowest[seat])
+            if outcome.iterations:
+                iterations[bot] += outcome.iterations[seat]
     deals = sorted(scores)
 
     def per_deal(table: dict[int, dict[str, list[float]]], bot: str) -> list[float]:
         return [sum(table[d][bot]) / len(table[d][bot]) for d in deals if table[d][bot]]
 
     lines = [BotLine(bot, counts[bot], Estimate.of(per_deal(scores, bot)), Estimate.of(per_deal(wins, bot)),
-                     sum(think[bot]) / decisions[bot] if decisions[bot] else 0.0, slowest[bot]) for bot in names]
+                     sum(think[bot]) / decisions[bot] if decisions[bot] else 0.0, slowest[bot],
+                     iterations[bot] / decisions[bot] if decisions[bot] else 0.0) for bot in names]
     comparisons = []
     for other in names[1:]:
         first = names[0]

@@ -50,6 +50,7 @@ class Outcome:
     think: list[float] = field(default_factory=list)
     slowest: list[float] = field(default_factory=list)
     facts: list[tuple[str, float]] = field(default_factory=list)
+    iterations: list[int] = field(default_factory=list)  # search iterations per seat (0 for non-search bots)
 
     def win_share(self, seat: int) -> float:
         """1 for a lone winner, 1/k for each of k tied winners, else 0."""
@@ -59,7 +60,7 @@ class Outcome:
         return {"index": self.index, "deal": self.deal, "seed": self.seed, "rotation": self.rotation,
                 "bots": self.bots, "scores": self.scores, "winners": self.winners, "seconds": self.seconds,
                 "decisions": self.decisions, "think": self.think, "slowest": self.slowest,
-                "facts": self.facts, "record": self.record.to_json()}
+                "facts": self.facts, "iterations": self.iterations, "record": self.record.to_json()}
 
 
 def schedule(game: str, lineup: Sequence[str], games: int, seed: int = 0,
@@ -83,7 +84,7 @@ def play(match: Match) -> Outcome:
     n = match.players
     # a bot's seed depends on the deal and its line-up place, not its seat: rotations replay its luck
     bots = [make_bot(name, seed=match.seed * 101 + (s + match.rotation) % n) for s, name in enumerate(match.bots)]
-    decisions, think, slowest = [0] * n, [0.0] * n, [0.0] * n
+    decisions, think, slowest, iterations = [0] * n, [0.0] * n, [0.0] * n, [0] * n
     while not state.is_over:
         picks = []
         for seat in state.actors:
@@ -93,11 +94,12 @@ def play(match: Match) -> Outcome:
             decisions[seat] += 1
             think[seat] += spent
             slowest[seat] = max(slowest[seat], spent)
+            iterations[seat] += getattr(bots[seat], "last_iterations", 0)
         for seat, action in picks:
             state.apply(action, seat)
     return Outcome(match.index, match.deal, match.seed, match.rotation, list(match.bots), state.scores(),
                    state.winners(), state.record(), time.perf_counter() - start, decisions, think, slowest,
-                   facts_of(match.game, state.observe(None)))
+                   facts_of(match.game, state.observe(None)), iterations)
 
 
 def run(matches: Sequence[Match], workers: int | None = None,
