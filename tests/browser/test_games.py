@@ -34,9 +34,15 @@ def test_a_person_plays_a_whole_game_against_bots_by_clicking(game: str, server:
     play_some(page, rng, 3)
     page.wait_for_selector("[data-testid=legal-card], [data-testid=action], [data-testid=scoreboard]")
     snap(page, SCREENSHOTS / f"table-{game}.png")
+    page.set_viewport_size({"width": 390, "height": 844})  # a phone: nothing may stick out sideways
+    page.wait_for_timeout(200)
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    snap(page, SCREENSHOTS / f"phone-{game}.png")
+    page.set_viewport_size({"width": 1280, "height": 900})
     play_to_end(page, rng)
     board = page.locator("[data-testid=scoreboard]")
     assert board.is_visible()
     assert page.locator("[data-testid=winner]").count() >= 1
     assert page.locator("[data-testid=log] li").count() > 5
     assert not take_turn(page, rng)
+    snap(page, SCREENSHOTS / f"end-{game}.png")

@@ -181,7 +181,6 @@ def test_the_lobby_lists_open_tables_and_photographs_well(server: Server, page: 
         small.wait_for_selector(CHOICES)
         width = small.evaluate("document.documentElement.scrollWidth")
         assert width <= 390, f"the table is wider than a phone ({width}px)"
-        snap(small, SCREENSHOTS / f"phone-{game}.png")
         small.click("[data-testid=lang-toggle]")
         small.wait_for_selector(".topnav a:text('ロビー')")
         small.wait_for_selector(CHOICES)

@@ -180,7 +180,7 @@ function renderCentre(ctx) {
   const rest = genericCentral(ctx);
   return h("section", { class: "centre" },
     chips.length ? h("div", { class: "info-strip", dataset: { testid: "info" } }, chips) : null,
-    h("div", { class: "trick", dataset: { testid: "trick" } },
+    view.is_over && !trick.length ? null : h("div", { class: "trick", dataset: { testid: "trick" } },
       h("h3", { class: "section-title" }, t("table.trick")),
       trick.length
         ? h("div", { class: "trick-cards" }, trick.map((entry) => renderTrickEntry(ctx, entry)))
@@ -211,6 +211,7 @@ function renderHand(ctx) {
   const { view, me } = ctx;
   if (me === null) return null;
   const hand = view.hand || [];
+  if (view.is_over && !hand.length) return null;
   return h("section", { class: "hand", dataset: { testid: "hand" } },
     h("h3", { class: "section-title" }, `${t("table.hand")} · ${t("table.cards", { n: hand.length })}`),
     h("div", { class: "card-row hand-cards" }, hand.map((c) => ctx.card(c))),

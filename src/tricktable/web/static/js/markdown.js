@@ -89,9 +89,9 @@ function slug(text) {
   return text.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, "-").replace(/^-|-$/g, "");
 }
 
-const INLINE = /(`[^`]+`)|(\*\*[^*]+\*\*)|(\*[^*\s][^*]*\*)|(_[^_\s][^_]*_)|(\[[^\]]+\]\([^)\s]+\))/;
+const INLINE = /(`[^`]+`)|(\*\*[^*]+\*\*)|(\*[^*\s][^*]*\*)|((?<![A-Za-z0-9])_[^_\s][^_]*_(?![A-Za-z0-9]))|(\[[^\]]+\]\([^)\s]+\))|(\[[PD]\b[^\]]*\](?!\())/;
 
-/** Inline Markdown: `code`, **bold**, *italic*, _italic_, [links](url). */
+/** Inline Markdown: `code`, **bold**, *italic*, _italic_, [links](url), and the rules' [P] / [D: option] tags. */
 function inline(text) {
   const out = [];
   let rest = text;
@@ -106,6 +106,7 @@ function inline(text) {
     if (m[1]) out.push(h("code", {}, token.slice(1, -1)));
     else if (m[2]) out.push(h("strong", {}, inline(token.slice(2, -2))));
     else if (m[3] || m[4]) out.push(h("em", {}, inline(token.slice(1, -1))));
+    else if (m[6]) out.push(h("span", { class: `tag tag-${token[1]}`, title: token[1] === "P" ? "published rule" : "our default" }, token));
     else {
       const link = /^\[([^\]]+)\]\(([^)\s]+)\)$/.exec(token);
       const href = /^(https?:|\/|#)/.test(link[2]) ? link[2] : null;
