@@ -84,16 +84,35 @@ class Megalomania(Game[MegalomaniaOptions]):
 
         return MegalomaniaState(self, seed)
 
-    def remember(self, key: int, cards: int, powers: int, cube: int) -> list[A.Move]:
-        """The play actions of ``cards`` (one colour) when the ``powers`` ranks may be activated and ``cube``
-        (0 or 2) says whether a cube may be spent; memoised (``MegalomaniaState._legal_play``)."""
+    def legal_list(self, cards: int, powers: int, cube: int, assassins: int) -> list[A.Move]:
+        """The play actions of ``cards`` when the ``powers`` ranks may be activated and ``cube`` (0 or 2)
+        says whether a cube may be spent, plus the powered plays of off-colour ``assassins``.
+
+        Memoised (``MegalomaniaState._legal_play``): whole lists for one-colour ``cards`` (following), and
+        per colour otherwise (leading), so a leader's list is a few joined parts.
+        """
+        cache = self.legal_cache
+        if len(cache) > 400_000:
+            cache.clear()
+        flags = powers << 32 | cube << 40
         out: list[A.Move] = []
-        plays = self.table.plays
-        for c in C.cards_of(cards):
-            out.extend(plays[c][(powers >> (c & 7) & 1) | cube])
-        if len(self.legal_cache) > 300_000:
-            self.legal_cache.clear()
-        self.legal_cache[key] = out
+        for colour in C.COLOUR_MASKS:
+            part_cards = cards & colour
+            if part_cards:
+                part = cache.get(part_cards | flags)
+                if part is None:
+                    part = []
+                    plays = self.table.plays
+                    for c in C.cards_of(part_cards):
+                        part.extend(plays[c][(powers >> (c & 7) & 1) | cube])
+                    cache[part_cards | flags] = part
+                out += part
+        if assassins:
+            powered = self.table.powered
+            for c in C.cards_of(assassins):
+                out.extend(powered[c][cube >> 1])
+        if not cards or (cards.bit_length() - 1) >> 3 == ((cards & -cards).bit_length() - 1) >> 3:
+            cache[cards | flags | assassins << 48] = out
         return out
 
     def fixed_deal(self, round_index: int) -> list[list[int]] | None:
