@@ -193,10 +193,21 @@ def create_app(store: Store | None = None, settings: Settings | None = None, db:
 
 
 async def _send_all(websocket: WebSocket, listener: Subscription) -> None:
-    """The only writer of the socket: everything for this listener goes through its queue."""
+    """The only writer of the socket: everything for this listener goes through its queue.
+
+    A client that falls behind skips views: of the views waiting, only the newest is sent (each view is
+    complete); errors and pongs are all sent, in order.
+    """
+    queue = listener.queue
     with contextlib.suppress(WebSocketDisconnect, RuntimeError):
         while True:
-            await websocket.send_json(await listener.queue.get())
+            waiting = [await queue.get()]
+            while not queue.empty():
+                waiting.append(queue.get_nowait())
+            newest_view = max((i for i, m in enumerate(waiting) if m.get("type") == "view"), default=-1)
+            for i, message in enumerate(waiting):
+                if message.get("type") != "view" or i == newest_view:
+                    await websocket.send_json(message)
 
 
 async def _on_action(service: TableService, listener: Subscription, message: dict[str, Any]) -> None:
