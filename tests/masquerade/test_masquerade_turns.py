@@ -200,3 +200,15 @@ def test_a_fixed_deal_must_fit_the_players() -> None:
 
 def test_first_player_fixes_the_turn_player() -> None:
     assert {Masquerade(4, first_player=2).new_state(seed).leader for seed in range(10)} == {2}
+
+
+def test_a_refused_action_says_why_and_lists_the_legal_ones() -> None:
+    state = deal("R5 R6", "K3 R7", "R9 R8")
+    expected = r"seat 0 cannot play K3: K3 is not in your hand \(legal: play R5, play R6\)"
+    with pytest.raises(IllegalAction, match=expected):
+        state.apply("play K3")
+    with pytest.raises(IllegalAction, match="not their turn"):
+        state.apply("play K3", 1)
+    run(state, "play R5", "play K3", "challenge")
+    with pytest.raises(IllegalAction, match="re-play a card that follows red"):
+        state.apply("play K3")

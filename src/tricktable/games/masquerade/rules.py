@@ -164,8 +164,11 @@ class MasqueradeState(State):
 
     def _why_illegal(self, action: Action, player: int) -> str:
         phase = self.phase
+        card = action.card if isinstance(action, Move) else -1
+        if phase in (PLAY, REPLAY) and card >= 0 and not self.hands[player] >> card & 1:
+            return f"{TEXT[card]} is not in your hand"
         if phase == PLAY:
-            return "choose a card from your hand"
+            return "it is time to play a card from your hand"
         if phase == REPLAY:
             return f"the challenge succeeded: re-play a card that follows {COLOUR_NAMES[self.lead]}"
         if phase == CHALLENGE:
