@@ -7,7 +7,7 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
-from conftest import TOY, new_table, seated_table, take
+from conftest import GAMES_UNDER_TEST, TOY, new_table, seated_table, take
 
 
 def view(client: TestClient, table_id: str, token: str | None = None) -> dict[str, Any]:
@@ -239,3 +239,11 @@ def test_the_root_serves_the_web_client(client: TestClient) -> None:
         assert response.status_code == 200
         assert response.headers["content-type"].startswith("text/html")
     assert_error(client.get("/api/nothing"), 400, "message/malformed")
+
+
+@pytest.mark.parametrize("game", GAMES_UNDER_TEST)
+def test_each_game_has_a_rules_page_in_markdown(client: TestClient, game: str) -> None:
+    english = client.get(f"/api/games/{game}/rules").json()
+    assert english["game"] == game and english["lang"] == "en" and english["markdown"].startswith("#")
+    japanese = client.get(f"/api/games/{game}/rules", params={"lang": "ja"}).json()
+    assert japanese["lang"] in ("en", "ja") and japanese["markdown"]

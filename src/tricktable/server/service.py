@@ -16,6 +16,7 @@ from concurrent.futures import Executor
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
 from importlib import resources
+from pathlib import Path
 from typing import Any
 
 from tricktable.engine import (
@@ -139,7 +140,8 @@ class TableService:
         """The game's rules as markdown: ``rules.ja.md`` for Japanese when the game has it, else ``rules.md``."""
         if name not in playable():
             raise ServiceError("game/unknown", f"no game called {name!r} (games: {', '.join(playable())})")
-        folder = resources.files(importlib.import_module(GAMES[name]))
+        module = importlib.import_module(GAMES[name])
+        folder: Any = resources.files(module) if hasattr(module, "__path__") else Path(str(module.__file__)).parent
         lang = _lang(lang)
         for served, file_name in ((lang, f"rules.{lang}.md"), ("en", "rules.md")):
             path = folder / file_name
