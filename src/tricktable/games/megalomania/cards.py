@@ -170,6 +170,7 @@ class Scroll:
     title_ja: str
     effect: str
     during_play: bool
+    tag: str = "D"  # the scrolls exist [P]; this provisional deck and every effect are ours [D: scrolls]
 
 
 SCROLLS: tuple[Scroll, ...] = (

@@ -119,6 +119,7 @@ def resample(state: StateT, player: int, rng: Rng) -> StateT:
             world.pile19[q] = tuple(got)
     world.under = tuple(under)
     _hidden_choices(state, world, p, rng)
+    _hidden_tokens(state, world, p, rng)
     _hidden_scrolls(state, world, p, rng)
     _hidden_missions(state, world, p, rng)
     return world
@@ -137,6 +138,19 @@ def _hidden_choices(state: MegalomaniaState, world: MegalomaniaState, p: int, rn
             hand = C.cards_of(world.hands[q])
             rng.shuffle(hand)
             world.chosen[q] = sum(1 << c for c in hand[:state.chosen[q].bit_count()])
+
+
+def _hidden_tokens(state: MegalomaniaState, world: MegalomaniaState, p: int, rng: Rng) -> None:
+    """During preparation others' crystal/cube split is secret: redrawn, keeping each seat's token total."""
+    from tricktable.games.megalomania.rules import PREP
+
+    if state.phase != PREP:
+        return
+    for q in range(state.players):
+        if q != p:
+            total = state.crystals[q] + state.cubes[q]
+            world.crystals[q] = rng.below(total + 1)
+            world.cubes[q] = total - world.crystals[q]
 
 
 def _hidden_scrolls(state: MegalomaniaState, world: MegalomaniaState, p: int, rng: Rng) -> None:
