@@ -247,3 +247,21 @@ def test_each_game_has_a_rules_page_in_markdown(client: TestClient, game: str) -
     assert english["game"] == game and english["lang"] == "en" and english["markdown"].startswith("#")
     japanese = client.get(f"/api/games/{game}/rules", params={"lang": "ja"}).json()
     assert japanese["lang"] in ("en", "ja") and japanese["markdown"]
+
+
+def test_finished_tables_forgotten_from_memory_are_read_back_from_the_store(
+        client: TestClient, monkeypatch: pytest.MonkeyPatch) -> None:
+    import tricktable.server.service as service_module
+
+    monkeypatch.setattr(service_module, "KEEP_FINISHED", 1)
+    finished = []
+    for _ in range(3):
+        table_id, tokens = seated_table(client)
+        play_out(client, table_id, tokens)
+        finished.append(table_id)
+    client.get("/api/replays")
+    for table_id in finished:
+        frame = client.get(f"/api/replays/{table_id}", params={"step": 2}).json()
+        assert frame["table"]["status"] == "over" and frame["step"] == 2
+    assert len([t for t in client.app.state.service.tables.values()  # type: ignore[attr-defined]
+                if t.status == "over"]) <= 2

@@ -38,6 +38,7 @@ from tricktable.server.store import Store, TableRow, now
 from tricktable.server.table import LANGS, Seat, Table, hash_token
 
 log = logging.getLogger("tricktable.server")
+KEEP_FINISHED = 200  # finished tables kept in memory; older ones are read from the store when asked for
 
 
 @dataclass(frozen=True)
@@ -316,7 +317,7 @@ class TableService:
             table = self.tables.get(row.id)
             if table is None:
                 try:
-                    table = self.tables[row.id] = Table.from_row(row)
+                    table = self._remember(Table.from_row(row))
                 except TricktableError:
                     continue
             out.append(table.summary())
@@ -357,9 +358,20 @@ class TableService:
             table = Table.from_row(row)
         except TricktableError as error:
             raise ServiceError("table/unknown", f"table {table_id!r} cannot be replayed: {error}") from error
-        self.tables[table.id] = table
+        self._remember(table)
         if table.status != "over":
             self._schedule_bots(table)
+        return table
+
+    def _remember(self, table: Table) -> Table:
+        """Keep a table in memory; beyond ``KEEP_FINISHED`` finished ones, forget the oldest unwatched
+        (they stay stored and are loaded again when asked for)."""
+        self.tables[table.id] = table
+        finished = [t for t in self.tables.values() if t.status == "over" and not self.subscribers.get(t.id)]
+        if len(finished) > KEEP_FINISHED:
+            for old in sorted(finished, key=lambda t: t.updated)[:len(finished) - KEEP_FINISHED]:
+                del self.tables[old.id]
+                self.subscribers.pop(old.id, None)
         return table
 
     @staticmethod
