@@ -367,12 +367,15 @@ class TableService:
         """Keep a table in memory; beyond ``KEEP_FINISHED`` finished ones, forget the oldest unwatched
         (they stay stored and are loaded again when asked for)."""
         self.tables[table.id] = table
+        self._forget_finished()
+        return table
+
+    def _forget_finished(self) -> None:
         finished = [t for t in self.tables.values() if t.status == "over" and not self.subscribers.get(t.id)]
         if len(finished) > KEEP_FINISHED:
             for old in sorted(finished, key=lambda t: t.updated)[:len(finished) - KEEP_FINISHED]:
                 del self.tables[old.id]
                 self.subscribers.pop(old.id, None)
-        return table
 
     @staticmethod
     def _place(table: Table, seat: int) -> Seat:
@@ -413,6 +416,8 @@ class TableService:
         table.updated = now()
         await self._save(table)
         self._notify(table)
+        if table.status == "over":
+            self._forget_finished()
 
     async def _save(self, table: Table) -> None:
         row: TableRow = table.to_row()
