@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, TypeVar
 
 from tricktable.engine import Rng
 from tricktable.games.megalomania import cards as C
+from tricktable.games.megalomania.rules import shuffle
 
 if TYPE_CHECKING:
     from tricktable.games.megalomania.rules import MegalomaniaState
@@ -24,14 +25,15 @@ HAND, OUT, DOWN, PILE = range(4)
 
 def _assign(cards: list[int], slots: list[tuple[int, int, int, int]], rng: Rng) -> list[list[int]] | None:
     """Cards for each slot ``(kind, seat, count, forbidden)``: most constrained first, random otherwise."""
-    order = sorted(range(len(slots)), key=lambda i: sum(1 for c in cards if not slots[i][3] >> c & 1))
+    everything = sum(1 << c for c in cards)
+    order = sorted(range(len(slots)), key=lambda i: (everything & ~slots[i][3]).bit_count())
     for _ in range(30):
         pool = cards.copy()
-        rng.shuffle(pool)
+        shuffle(rng, pool)
         out: list[list[int]] = [[] for _ in slots]
         for i in order:
             _, _, count, forbidden = slots[i]
-            take = [c for c in pool if not forbidden >> c & 1][:count]
+            take = [c for c in pool if not forbidden >> c & 1][:count] if forbidden else pool[:count]
             if len(take) < count:
                 break
             out[i] = take
@@ -132,11 +134,11 @@ def _hidden_choices(state: MegalomaniaState, world: MegalomaniaState, p: int, rn
             continue
         if state.program[q]:
             hand = C.cards_of(world.hands[q])
-            rng.shuffle(hand)
+            shuffle(rng, hand)
             world.program[q] = tuple(hand[:len(state.program[q])])
         if state.chosen[q]:
             hand = C.cards_of(world.hands[q])
-            rng.shuffle(hand)
+            shuffle(rng, hand)
             world.chosen[q] = sum(1 << c for c in hand[:state.chosen[q].bit_count()])
 
 
@@ -159,7 +161,7 @@ def _hidden_scrolls(state: MegalomaniaState, world: MegalomaniaState, p: int, rn
     for q in range(state.players):
         if q != p:
             pool.extend(state.scrolls[q])
-    rng.shuffle(pool)
+    shuffle(rng, pool)
     for q in range(state.players):
         if q != p:
             k = len(state.scrolls[q])
@@ -174,5 +176,5 @@ def _hidden_missions(state: MegalomaniaState, world: MegalomaniaState, p: int, r
     if state.insight[p] == state.rnd + 1:
         fixed = max(fixed, state.rnd + 2)
     rest = list(state.mission_deck[fixed:])
-    rng.shuffle(rest)
+    shuffle(rng, rest)
     world.mission_deck = (*state.mission_deck[:fixed], *rest)

@@ -42,8 +42,11 @@ def shuffle(rng: Rng, items: list[int], first: int | None = None) -> None:
     """Fisher-Yates from three 64-bit draws (mixed radix; bias below 2**-70 for 32 items): a deal costs
     3 draws instead of 31, which matters in random playouts. With ``first``, only the first ``first``
     places are drawn (a uniform random sample in random order, which is all a deal needs)."""
-    x = rng.next64() << 128 | rng.next64() << 64 | rng.next64()
     size = len(items)
+    if size > 32:
+        rng.shuffle(items)
+        return
+    x = rng.next64() << 128 | rng.next64() << 64 | rng.next64()
     for i in range(min(size - 1, size if first is None else first)):
         x, j = divmod(x, size - i)
         j += i
