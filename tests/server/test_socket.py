@@ -178,3 +178,21 @@ def test_every_table_stays_responsive_while_a_bot_thinks(monkeypatch: pytest.Mon
             assert response.status_code == 200
         client.get("/api/tables")
         assert time.monotonic() - started < 1.0, "the other table waited for the bot"
+
+
+@pytest.mark.parametrize("answer", ["play C99", "crash"])
+def test_a_failing_bot_is_replaced_by_a_random_move_and_the_game_goes_on(
+        monkeypatch: pytest.MonkeyPatch, answer: str) -> None:
+    import tricktable.server.service as service_module
+
+    def broken_think(*args: Any) -> str:
+        if answer == "crash":
+            raise RuntimeError("the bot fell over")
+        return answer
+
+    monkeypatch.setattr(service_module, "think", broken_think)
+    with serve(MemoryStore(), Settings(bot_delay=0.0, bot_workers=0)) as client:
+        table = new_table(client, players=2, seats=[{"kind": "bot", "bot": "random"}] * 2, seed=6)
+        with client.websocket_connect(url(table["id"])) as ws:
+            end = until(ws, lambda m: m["type"] == "view" and m["table"]["status"] == "over")
+        assert end["table"]["step"] == 2 + 2 * 3

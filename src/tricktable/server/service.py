@@ -467,8 +467,12 @@ class TableService:
                 state = table.state
                 if table.status != "playing" or seat not in state.actors or not place.played_by_bot:
                     return  # the game moved on or the player came back
-                if text not in {a.text for a in state.legal_actions(seat)}:
-                    continue  # another seat acted meanwhile (a simultaneous choice): think again
+                legal = state.legal_actions(seat)
+                if text not in {a.text for a in legal}:
+                    if table.step != step:
+                        continue  # another seat acted meanwhile (a simultaneous choice): think again
+                    log.error("bot %s chose %r, not legal for seat %d; playing a random move", place.bot, text, seat)
+                    text = Rng(bot_seed(state.seed, step, seat)).choice(legal).text
                 state.apply(text, seat)
                 if state.is_over:
                     table.status = "over"
