@@ -96,11 +96,16 @@ class TricksterState(Knowledge, State):
         else:
             self.heroes = heroes
             self._deal(self.first_leader)
+        self._actors = self._find_actors()
 
     # --- the State interface ---------------------------------------------------------------------------
 
     @property
     def actors(self) -> tuple[int, ...]:
+        return self._actors
+
+    def _find_actors(self) -> tuple[int, ...]:
+        """Who must act now; kept in ``_actors`` after every step (the property is read very often)."""
         phase = self.phase
         if phase == TRICK:
             return (self.order[self.turn],)
@@ -124,6 +129,7 @@ class TricksterState(Knowledge, State):
     def _step(self, action: Action, player: int) -> None:
         assert isinstance(action, Move)
         PHASES[self.phase][1](self, player, action.value)
+        self._actors = self._find_actors()
 
     def _why_illegal(self, action: Action, player: int) -> str:
         if self.phase == TRICK and self.turn >= 2 and isinstance(action, Move) and action.value in self.hands[player]:
