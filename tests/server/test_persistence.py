@@ -15,6 +15,7 @@ import pytest
 from fastapi.testclient import TestClient
 from sqlalchemy import create_engine, text
 from sqlalchemy.engine import make_url
+from sqlalchemy.exc import DBAPIError
 
 from conftest import FAST, in_ci, new_table, seated_table, serve, take
 from tricktable.server import Settings, SqlStore, Store, TableRow
@@ -34,8 +35,13 @@ def url(request: pytest.FixtureRequest, db_url: str) -> Iterator[str]:
         pytest.skip("TRICKTABLE_TEST_POSTGRES_URL is not set")
     name = f"tricktable_test_{uuid.uuid4().hex[:12]}"
     admin = create_engine(POSTGRES, isolation_level="AUTOCOMMIT")
-    with admin.connect() as connection:
-        connection.execute(text(f'CREATE DATABASE "{name}"'))
+    try:
+        with admin.connect() as connection:
+            connection.execute(text(f'CREATE DATABASE "{name}"'))
+    except DBAPIError:  # a role without CREATEDB: share the given database (test tables have random ids)
+        admin.dispose()
+        yield POSTGRES
+        return
     try:
         yield make_url(POSTGRES).set(database=name).render_as_string(hide_password=False)
     finally:
