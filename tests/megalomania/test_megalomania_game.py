@@ -137,3 +137,22 @@ def test_the_terminal_view_renders_any_observation() -> None:
             console.print(render(state.observe(seat), state.game))
         p = rng.choice(state.actors)
         state.apply(rng.choice(state.legal_actions(p)), p)
+
+
+def test_fixed_deals_apply_round_by_round_and_the_player_left_of_the_dealer_leads() -> None:
+    game = load_game("megalomania", 3, deal=[["B1", "B2", "B4"], ["Y1", "Y2", "Y4"]], mission_order=[1, 3],
+                     dealer=1, scrolls=[])
+    state = game.new_state(0)
+    assert isinstance(state, MegalomaniaState)
+    assert state.dealer == 1 and state.mission == 1
+    for p in range(3):
+        state.apply("ready 3/0", p)
+    assert state.actors == (2,)
+    state.apply("play B4")
+    state.apply("play B1")
+    state.apply("play B2")
+    assert state.rnd == 1 and state.dealer == 2 and state.mission == 3
+    assert state.observe(0)["hand"] == ["Y1"]
+    for p in range(3):
+        state.apply("ready 3/0", p)
+    assert state.actors == (0,)

@@ -200,3 +200,33 @@ def test_immunity_lets_a_power_and_a_cube_ignore_an_earlier_emperor() -> None:
     assert "play R9*+" in legal(state)
     play(state, "play R9*+")
     assert events(state, "play")[-1] == {"seat": 2, "card": "R9", "power": True, "cube": 1}
+
+
+def test_a_dwarf_skips_dominant_cards_the_knight_disqualified() -> None:
+    state = setup(4, ["R6", "K4", "R9", "K1"], dominant="K")
+    ready(state)
+    play(state, "play R6*", "play K4", "play R9*", "play K1")
+    assert trick_winners(state) == [1]
+    state = setup(4, ["R6", "K4", "R9", "K1"], dominant="K")
+    ready(state)
+    play(state, "play R6*", "play K4", "play R9", "play K1")
+    assert trick_winners(state) == [3]
+
+
+def test_two_explorers_in_one_trick_resolve_in_play_order() -> None:
+    state = setup(3, ["B1 Y4 Y2", "B2 B7 R2", "B6 R4 Y1"], dominant="K", seed=11)
+    ready(state)
+    play(state, "play B1", "play B2", "play B6")
+    assert state.actors == (2,)
+    play(state, "play R4*")
+    first = events(state, "explorer")[-1]["found"]
+    assert first in ("B1", "B2", "B6")
+    assert legal(state) == ["give Y1"]
+    play(state, "give Y1")
+    assert state.actors == (0,)
+    play(state, "play Y4*")
+    second = events(state, "explorer")[-1]["found"]
+    assert second in ({"B1", "B2", "B6", "Y1"} - {first})
+    assert legal(state) == ["give Y2"]
+    play(state, "give Y2", "play R2")
+    assert len(state.all_cards()) == 32 and len(set(state.all_cards())) == 32
