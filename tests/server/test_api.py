@@ -77,6 +77,7 @@ def test_start_turns_free_human_seats_into_bots(client: TestClient) -> None:
     ({"game": TOY, "players": 9}, "options/bad", 422),
     ({"game": TOY, "players": 2, "options": {"hand": 7}}, "options/bad", 422),
     ({"game": TOY, "players": 2, "options": {"colour": 1}}, "options/bad", 422),
+    ({"game": TOY, "players": 2, "options": {"hand": "three"}}, "options/bad", 422),
     ({"game": TOY, "players": 2, "seats": [{"kind": "human"}]}, "options/bad", 422),
     ({"game": TOY, "players": 2, "seats": [{"kind": "human"}, {"kind": "bot", "bot": "genius"}]}, "options/bad", 422),
     ({"game": TOY, "players": 2, "seats": [{"kind": "robot"}, {"kind": "human"}]}, "message/malformed", 400),

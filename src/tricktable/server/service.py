@@ -19,17 +19,7 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from tricktable.engine import (
-    BadOptions,
-    IllegalAction,
-    ParseError,
-    Rng,
-    TricktableError,
-    UnknownGame,
-    available,
-    game_class,
-    load_game,
-)
+from tricktable.engine import IllegalAction, ParseError, Rng, TricktableError, available, game_class, load_game
 from tricktable.engine import options as opts
 from tricktable.engine.registry import GAMES
 from tricktable.server.bots import bot_seed, default_level, game_levels, make_executor, stop_executor, think
@@ -159,8 +149,10 @@ class TableService:
             raise ServiceError("game/unknown", f"no game called {game!r} (games: {', '.join(playable())})")
         try:
             rules = load_game(game, players, **(options or {}))
-        except (BadOptions, UnknownGame, TypeError) as error:
-            raise ServiceError("options/bad", str(error)) from error
+            state = rules.new_state(secrets.randbelow(2**31) if seed is None else seed)
+        except (TricktableError, TypeError, ValueError, KeyError, IndexError) as error:
+            # a game checks its options' values when it can; a value of the wrong shape fails on first use
+            raise ServiceError("options/bad", f"{game} cannot start with these options: {error}") from error
         known, default = game_levels(game), default_level(game)
         specs = seats if seats is not None else [{"kind": "human"}] + [{"kind": "bot"}] * (players - 1)
         if len(specs) != players:
@@ -173,8 +165,7 @@ class TableService:
             if level not in known:
                 raise ServiceError("options/bad", f"seat {i}: no bot level {level!r} (levels: {', '.join(known)})")
             places.append(Seat(kind=kind, bot=level, name=_bot_name(level) if kind == "bot" else ""))
-        table = Table(id=secrets.token_urlsafe(6), state=rules.new_state(secrets.randbelow(2**31) if seed is None
-                                                                         else seed), seats=places)
+        table = Table(id=secrets.token_urlsafe(6), state=state, seats=places)
         if not any(p.kind == "human" for p in places):
             table.status = "playing"
         async with table.lock:
