@@ -125,8 +125,29 @@ def describe_event(game: Megalomania, event: Event, lang: str = "en") -> str:
     if kind == "explorer gives":
         return f"{who}: {d['card']}を渡した" if ja else f"{who} gives {d['card']} back"
     if kind == "revealed":
-        return "準備の公開" if ja else "preparations revealed: crystals " + str(d["crystals"]) + ", cubes " + str(
-            d["cubes"])
+        used = "; ".join(f"{p}: {', '.join(u)}" for p, u in enumerate(d["scrolls"]) if u)
+        if ja:
+            extra = f" スクロール {used}" if used else ""
+            return f"準備の公開: クリスタル{d['crystals']} キューブ{d['cubes']}{extra}"
+        return f"preparations revealed: crystals {d['crystals']}, cubes {d['cubes']}" + (
+            f"; scrolls used by seat {used}" if used else "")
+    simple = {
+        "scroll drawn": ("{who}がスクロール「{scroll}」を引いた", "{who} draws the scroll {scroll}"),
+        "scroll used": ("{who}がスクロール「{scroll}」を使った", "{who} uses the scroll {scroll}"),
+        "ready": ("{who}: 準備完了 (クリスタル{crystals}, キューブ{cubes})",
+                  "{who} is ready with {crystals} crystals and {cubes} cubes"),
+        "redeal": ("{who}: {gave}を出して{got}を得た", "{who} redeals {gave} and gets {got}"),
+        "insight": ("{who}: 次のミッションは{mission}", "{who} sees the next mission: {mission}"),
+        "programmed": ("{who}: 順番 {order}", "{who} programs {order}"),
+        "split": ("{who}: 山1 {pile1} / 山2 {pile2}", "{who} splits into {pile1} and {pile2}"),
+        "picked": ("席{seat}が席{owner}の山{pile}を選んだ", "seat {seat} picks pile {pile} for seat {owner}"),
+        "passed": ("{who}が席{to}に{cards}を渡した", "{who} passes {cards} to seat {to}"),
+        "play begins": ("席{leader}からプレイ開始", "play begins: seat {leader} leads"),
+        "hands swapped": ("対面と手札を交換", "every hand goes to the player opposite"),
+    }
+    if kind in simple:
+        values = {k: (" ".join(map(str, v)) if isinstance(v, list) else v) for k, v in d.items()}
+        return simple[kind][0 if ja else 1].format(who=who, **values)
     if kind == "game over":
         return "ゲーム終了" if ja else f"game over: winners {d['winners']}"
     if seat is not None:
