@@ -28,6 +28,7 @@ export function navigate(path) {
 function route() {
   if (current && current.dispose) current.dispose();
   current = null;
+  document.title = "tricktable";
   window.scrollTo(0, 0);
   const path = location.pathname;
   for (const [pattern, page] of ROUTES) {

@@ -63,7 +63,7 @@ export function renderBoard(frame, opts = {}) {
   const { byCard, others } = bindActions(opts.pending ? [] : frame.legal);
   const drawn = new Set();
   const ctx = {
-    game, view, summary, me, module, hands: frame.hands,
+    game, view, summary, me, module, hands: frame.hands, fresh: opts.fresh,
     name: (seat) => seatName(summary, seat),
     /** Draw a card; clickable and highlighted when some legal action names it. */
     card(text, extra = {}) {
@@ -183,15 +183,15 @@ function renderCentre(ctx) {
     view.is_over && !trick.length ? null : h("div", { class: "trick", dataset: { testid: "trick" } },
       h("h3", { class: "section-title" }, t("table.trick")),
       trick.length
-        ? h("div", { class: "trick-cards" }, trick.map((entry) => renderTrickEntry(ctx, entry)))
+        ? h("div", { class: "trick-cards" }, trick.map((entry, i) => renderTrickEntry(ctx, entry, i >= (ctx.fresh ?? trick.length))))
         : h("p", { class: "muted" }, t("table.emptyTrick"))),
     module.centre ? module.centre(ctx) : null,
     rest.length ? h("div", { class: "public" }, rest) : null);
 }
 
-function renderTrickEntry(ctx, entry) {
+function renderTrickEntry(ctx, entry, fresh) {
   const badges = ctx.module.trickBadges ? ctx.module.trickBadges(entry, ctx) : genericBadges(entry);
-  return h("figure", { class: ["trick-entry", ctx.view.leader === entry.seat && "is-lead"] },
+  return h("figure", { class: ["trick-entry", ctx.view.leader === entry.seat && "is-lead", fresh && "is-new"] },
     ctx.card(entry.card),
     badges.length ? h("div", { class: "trick-badges" }, badges.map((b) => h("span", { class: "badge" }, b))) : null,
     h("figcaption", {}, ctx.name(entry.seat)));

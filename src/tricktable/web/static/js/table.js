@@ -103,6 +103,11 @@ export function tablePage(root, id) {
 
 function receive(page, msg, draw) {
   if (msg.type === "view") {
+    // Cards new to the trick since the last view slide in (same trick: it grew; a new trick: all of it).
+    const before = page.msg && page.msg.view ? page.msg.view.trick || [] : [];
+    const after = (msg.view && msg.view.trick) || [];
+    const same = before.length <= after.length && before.every((e, i) => after[i] && after[i].card === e.card);
+    page.fresh = page.msg ? (same ? before.length : 0) : after.length;
     page.msg = msg;
     page.summary = msg.table || page.summary;
     page.pending = false;
@@ -133,8 +138,10 @@ function renderPage(page, handlers) {
   }
   const frame = { table: summary, view: msg.view, legal: msg.legal, log: msg.log };
   const board = renderBoard(frame, {
-    onAction: handlers.act, onSelect: handlers.select, selected: page.selected, pending: page.pending,
+    onAction: handlers.act, onSelect: handlers.select, selected: page.selected, pending: page.pending, fresh: page.fresh,
   });
+  const mine = !page.pending && (msg.legal || []).length > 0;
+  document.title = `${mine ? `● ${t("table.yourTurn")} · ` : ""}${summary ? summary.title || summary.game : ""} · tricktable`;
   const over = msg.view && msg.view.is_over
     ? renderScoreboard(frame, h("div", { class: "buttons" },
       h("a", { class: "btn", href: `/replays/${encodeURIComponent(page.id)}`, "data-link": true, dataset: { testid: "to-replay" } }, t("table.replay")),

@@ -106,7 +106,7 @@ export default {
           `${ctx.name(t.taking.picker)}が1枚選び、${ctx.name(t.taking.taker)}が残りを取ります。`))));
     }
     if (t.previous && t.previous.cards && t.previous.cards.length) {
-      blocks.push(h("details", { class: "public-block previous" },
+      blocks.push(h("details", { class: "public-block previous", open: !(ctx.view.trick || []).length || null },
         h("summary", { class: "section-title" }, pick(L.previous)),
         h("div", { class: "card-row card-row-small" }, t.previous.cards.filter((x) => typeof x === "string").map((x) =>
           ctx.card(x, { small: true, inert: true, badges: x === t.previous.picked ? ["✋"] : [] }))),

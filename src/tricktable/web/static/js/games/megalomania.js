@@ -182,6 +182,13 @@ export default {
         ctx.card(t.explorer_found, { small: true, inert: true })));
     }
     const done = t.completed_tricks || [];
+    if (done.length && !(ctx.view.trick || []).length) {
+      // Between tricks the table is empty: show how the last one went.
+      const last = done[done.length - 1];
+      blocks.push(h("div", { class: "public-block", dataset: { testid: "last-trick" } },
+        h("h4", { class: "section-title" }, lang() === "ja" ? `前のトリック：${ctx.name(last.winner)}の勝ち` : `Last trick: won by ${ctx.name(last.winner)}`),
+        h("div", { class: "card-row card-row-small" }, last.cards.map((c) => ctx.card(c, { small: true, inert: true })))));
+    }
     if (done.length) {
       blocks.push(h("details", { class: "public-block" }, h("summary", { class: "section-title" }, `${pick(L.completed_tricks)} (${done.length})`),
         done.map((trick) => h("div", { class: "kv" }, h("span", { class: "kv-key" }, ctx.name(trick.winner)),
