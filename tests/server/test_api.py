@@ -8,6 +8,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 from conftest import GAMES_UNDER_TEST, TOY, new_table, seated_table, take
+from tricktable.server import create_app
 
 
 def view(client: TestClient, table_id: str, token: str | None = None) -> dict[str, Any]:
@@ -266,3 +267,15 @@ def test_finished_tables_forgotten_from_memory_are_read_back_from_the_store(
         assert frame["table"]["status"] == "over" and frame["step"] == 2
     assert len([t for t in client.app.state.service.tables.values()  # type: ignore[attr-defined]
                 if t.status == "over"]) <= 2
+
+
+def test_a_server_failure_is_an_error_message_too(db_url: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    from tricktable.server import SqlStore
+    from tricktable.server.service import TableService
+
+    def broken(self: TableService) -> list[Any]:
+        raise RuntimeError("boom")
+
+    monkeypatch.setattr(TableService, "lobby", broken)
+    with TestClient(create_app(store=SqlStore(db_url)), raise_server_exceptions=False) as client:
+        assert_error(client.get("/api/tables"), 500, "server/error")

@@ -9,6 +9,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import logging
 from collections.abc import AsyncIterator, Awaitable, Callable
 from importlib import resources
 from pathlib import Path
@@ -24,6 +25,7 @@ from tricktable.server.errors import ServiceError
 from tricktable.server.service import Settings, Subscription, TableService
 from tricktable.server.store import Store, open_store
 
+log = logging.getLogger("tricktable.server")
 STATIC = Path(str(resources.files("tricktable") / "web" / "static"))
 PLACEHOLDER = """<!doctype html><meta charset="utf-8"><title>tricktable</title>
 <h1>tricktable</h1><p>The web client is not installed. The API is at <a href="/docs">/docs</a>.</p>"""
@@ -94,8 +96,13 @@ def create_app(store: Store | None = None, settings: Settings | None = None, db:
         assert isinstance(error, ServiceError)
         return _error(error)
 
+    async def server_error(request: Request, error: Exception) -> JSONResponse:
+        log.exception("%s %s failed", request.method, request.url.path, exc_info=error)
+        return _error(ServiceError("server/error", f"the server failed: {type(error).__name__}: {error}"))
+
     app.add_exception_handler(ServiceError, service_error)
     app.add_exception_handler(RequestValidationError, _malformed)
+    app.add_exception_handler(Exception, server_error)
 
     # --- games ---------------------------------------------------------------------------------
 
@@ -245,3 +252,7 @@ async def _dispatch(service: TableService, listener: Subscription, text: str) ->
         await handler(service, listener, message)
     except ServiceError as error:
         listener.queue.put_nowait(error.to_json())
+    except Exception as error:
+        log.exception("a socket message failed: %r", text[:200])
+        failure = ServiceError("server/error", f"the server failed: {type(error).__name__}: {error}")
+        listener.queue.put_nowait(failure.to_json())

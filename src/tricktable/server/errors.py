@@ -19,6 +19,7 @@ STATUS: dict[str, int] = {
     "record/hidden": 409,
     "options/bad": 422,
     "action/illegal": 422,
+    "server/error": 500,
 }
 
 
