@@ -8,9 +8,11 @@ against each other one, paired by deal), and the records, CSV, JSON and balance 
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import time
 from pathlib import Path
+from typing import Any
 
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn
@@ -19,9 +21,10 @@ from rich.table import Table
 from tricktable.bots import bot_names, make_bot
 from tricktable.bots.search import higher_score_wins
 from tricktable.cli.options import add_game_arguments, game_options
-from tricktable.engine import TricktableError, load_game
+from tricktable.engine import Game, TricktableError, load_game
 from tricktable.sim import Estimate, Outcome, Summary, breakdown, save, schedule, summarize
 from tricktable.sim import run as tournament
+from tricktable.sim.report import load
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -35,6 +38,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--workers", type=int, default=os.cpu_count() or 1, help="processes (default: every core)")
     parser.add_argument("--out", type=Path, default=None,
                         help="folder for records, CSV, JSON and plot (default simulations/GAME-TIME)")
+    parser.add_argument("--report", action="store_true",
+                        help="play nothing: summarize the whole deals already saved in --out (e.g. a stopped run)")
 
 
 def run(args: argparse.Namespace) -> int:
@@ -54,6 +59,10 @@ def run(args: argparse.Namespace) -> int:
     seed = args.seed if args.seed is not None else int(time.time()) % 1_000_000
     matches = schedule(args.game, lineup, args.games, seed, options)
     folder = args.out or Path("simulations") / f"{args.game}-{time.strftime('%Y%m%d-%H%M%S')}"
+    if args.report:
+        return report(console, game, folder, args)
+    folder.mkdir(parents=True, exist_ok=True)
+    partial = (folder / "records.jsonl").open("w")  # written game by game: a stopped run keeps its games
     console.print(f"{game.title}, {len(lineup)} players: {len(matches)} games ({len(matches) // len(lineup)} deals "
                   f"from seed {seed}), {args.workers} processes")
     start = time.perf_counter()
@@ -62,9 +71,12 @@ def run(args: argparse.Namespace) -> int:
         task = progress.add_task("games", total=len(matches))
 
         def advance(outcome: Outcome) -> None:
+            partial.write(json.dumps(outcome.to_json()) + "\n")
+            partial.flush()
             progress.advance(task)
 
-        outcomes = tournament(matches, args.workers, advance)
+        with partial:
+            outcomes = tournament(matches, args.workers, advance)
     elapsed = time.perf_counter() - start
     sense = higher_score_wins(game)
     summary = summarize(outcomes, sense)
@@ -78,6 +90,28 @@ def run(args: argparse.Namespace) -> int:
     if summary.comparisons:
         console.print(comparison_table(summary))
     console.print(f"{len(matches)} games in {elapsed:.1f} s; saved {', '.join(str(p) for p in paths)}")
+    return 0
+
+
+def report(console: Console, game: Game[Any], folder: Path, args: argparse.Namespace) -> int:
+    """Summarize the whole deals saved in ``folder`` (``--report``)."""
+    try:
+        outcomes = load(folder)
+    except (OSError, ValueError, KeyError) as error:
+        console.print(f"[red]cannot read {folder / 'records.jsonl'}: {error}")
+        return 2
+    if not outcomes:
+        console.print(f"[red]no whole deal saved in {folder} yet")
+        return 2
+    summary = summarize(outcomes, higher_score_wins(game))
+    lineup = outcomes[0].bots[:]
+    settings = {"game": args.game, "players": len(lineup), "bots": lineup, "games": len(outcomes),
+                "seed": min(o.seed for o in outcomes), "report_of_saved_games": True}
+    paths = save(folder, outcomes, summary, settings, breakdown(args.game, [o.facts for o in outcomes]))
+    console.print(results_table(summary))
+    if summary.comparisons:
+        console.print(comparison_table(summary))
+    console.print(f"{len(outcomes)} saved games; wrote {', '.join(str(p) for p in paths)}")
     return 0
 
 

@@ -53,6 +53,19 @@ def save(folder: Path, outcomes: Sequence[Outcome], summary: Summary, settings: 
     return [records, table, summary_path, plot]
 
 
+def load(folder: Path) -> list[Outcome]:
+    """The outcomes saved in ``folder/records.jsonl`` (also one still being written game by game), keeping
+    only whole deals so duplicate comparisons stay paired."""
+    outcomes = []
+    for line in (folder / "records.jsonl").read_text().splitlines():
+        if line.strip():
+            outcomes.append(Outcome.from_json(json.loads(line)))
+    per_deal: dict[int, int] = {}
+    for o in outcomes:
+        per_deal[o.deal] = per_deal.get(o.deal, 0) + 1
+    return sorted((o for o in outcomes if per_deal[o.deal] == len(o.bots)), key=lambda o: o.index)
+
+
 def _finite(value: Any) -> Any:
     """JSON has no infinities or NaN: they become null."""
     if isinstance(value, float) and not math.isfinite(value):

@@ -56,6 +56,15 @@ class Outcome:
         """1 for a lone winner, 1/k for each of k tied winners, else 0."""
         return 1.0 / len(self.winners) if seat in self.winners else 0.0
 
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> Outcome:
+        """An outcome from ``to_json``'s form (a line of ``records.jsonl``)."""
+        return cls(int(data["index"]), int(data["deal"]), int(data["seed"]), int(data["rotation"]),
+                   list(data["bots"]), [float(s) for s in data["scores"]], list(data["winners"]),
+                   GameRecord.from_json(data["record"]), float(data["seconds"]), list(data.get("decisions", [])),
+                   list(data.get("think", [])), list(data.get("slowest", [])),
+                   [(str(k), float(v)) for k, v in data.get("facts", [])], list(data.get("iterations", [])))
+
     def to_json(self) -> dict[str, Any]:
         return {"index": self.index, "deal": self.deal, "seed": self.seed, "rotation": self.rotation,
                 "bots": self.bots, "scores": self.scores, "winners": self.winners, "seconds": self.seconds,
