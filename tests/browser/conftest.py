@@ -57,8 +57,11 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) ->
 
 @pytest.fixture
 def page(context: Any, request: pytest.FixtureRequest) -> Iterator[Any]:
-    """A page; when the test fails, its last picture goes to ``$TMPDIR/tricktable-browser-failures``."""
+    """A page that must raise no script error; when the test fails, its last picture goes to
+    ``$TMPDIR/tricktable-browser-failures``."""
     opened = context.new_page()
+    errors: list[str] = []
+    opened.on("pageerror", lambda error: errors.append(str(error)))
     yield opened
     report = getattr(request.node, "report_call", None)
     if report is not None and report.failed:
@@ -66,3 +69,4 @@ def page(context: Any, request: pytest.FixtureRequest) -> Iterator[Any]:
         folder.mkdir(parents=True, exist_ok=True)
         with contextlib.suppress(Exception):
             opened.screenshot(path=str(folder / f"{request.node.name}.png"), full_page=True)
+    assert not errors, f"the page raised: {errors}"
