@@ -5,7 +5,7 @@
 
 import { backsEl, cardEl, cardTitle, colourChip, colourKey, isCard, parseCard } from "./cards.js";
 import { h, humanize } from "./dom.js";
-import { pick, t } from "./i18n.js";
+import { botName, pick, t } from "./i18n.js";
 import { gameModule } from "./games/index.js";
 
 const CARD_AT_START = /^([BYRKG]\d{1,2}|(?:red|orange|yellow|green|blue|purple|black|white) [A-Z][a-z]+)(?![0-9A-Za-z])(.*)$/;
@@ -142,7 +142,7 @@ function renderSeat(ctx, seat) {
   const winners = view.winners || [];
   const sizes = view.hand_sizes || [];
   const flags = [];
-  if (info.kind === "bot") flags.push(h("span", { class: "tag tag-bot" }, `${t("table.bot")} · ${info.bot || ""}`));
+  if (info.kind === "bot") flags.push(h("span", { class: "tag tag-bot" }, `${t("table.bot")} · ${botName(info.bot || "")}`));
   if (info.kind === "human" && info.away) flags.push(h("span", { class: "tag tag-away" }, t("table.away")));
   else if (info.kind === "human" && info.taken && info.connected === false) flags.push(h("span", { class: "tag" }, t("table.offline")));
   if (info.kind === "human" && !info.taken) flags.push(h("span", { class: "tag tag-free" }, t("table.free")));

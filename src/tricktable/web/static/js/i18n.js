@@ -14,7 +14,8 @@ const TEXT = {
     "create.you": "you", "create.standin": "stand-in",
     "create.tagP": "published rule", "create.tagD": "our default: no public source settles it",
     "create.default": "default", "create.noOptions": "This game has no options.",
-    "create.showOptions": "Options", "create.rules": "Rules of {game}",
+    "create.showOptions": "Options", "create.rules": "Rules of {game}", "create.yes": "yes", "create.no": "no",
+    "bot.random": "Random", "bot.easy": "Easy", "bot.heuristic": "Heuristic", "bot.medium": "Medium", "bot.hard": "Hard",
     "table.status.waiting": "waiting for players", "table.status.playing": "playing", "table.status.over": "finished",
     "table.join": "Sit here", "table.spectate": "Watch", "table.open": "Open", "table.free": "free seat",
     "table.players": "{n} players", "table.step": "move {n}", "table.round": "Round {n}",
@@ -53,7 +54,8 @@ const TEXT = {
     "create.you": "あなた", "create.standin": "代打ち",
     "create.tagP": "公式ルール", "create.tagD": "公開資料で決まらないための既定値",
     "create.default": "既定", "create.noOptions": "このゲームにオプションはありません。",
-    "create.showOptions": "オプション", "create.rules": "{game}のルール",
+    "create.showOptions": "オプション", "create.rules": "{game}のルール", "create.yes": "はい", "create.no": "いいえ",
+    "bot.random": "ランダム", "bot.easy": "やさしい", "bot.heuristic": "定石", "bot.medium": "ふつう", "bot.hard": "強い",
     "table.status.waiting": "参加者待ち", "table.status.playing": "対戦中", "table.status.over": "終了",
     "table.join": "この席に座る", "table.spectate": "観戦", "table.open": "開く", "table.free": "空席",
     "table.players": "{n}人", "table.step": "{n}手目", "table.round": "第{n}ラウンド",
@@ -112,4 +114,11 @@ export function pick(pair) {
 /** Fill every `[data-i18n]` element under `root` with its text. */
 export function translate(root = document) {
   for (const el of root.querySelectorAll("[data-i18n]")) el.textContent = t(el.dataset.i18n);
+}
+
+/** A bot level's name for people ("heuristic" -> "Heuristic" / "ヒューリスティック"). */
+export function botName(level) {
+  const key = `bot.${level}`;
+  const text = t(key);
+  return text === key ? level : text;
 }

@@ -2,7 +2,7 @@
 
 import { api, heldSeat, holdSeat, savedName, saveName } from "./api.js";
 import { h, humanize, mount, toast } from "./dom.js";
-import { t } from "./i18n.js";
+import { botName, t } from "./i18n.js";
 
 let gamesCache = null;
 
@@ -112,7 +112,7 @@ function renderForm(page, { navigate, redraw }) {
       onchange: (event) => {
         seat.bot = event.target.value;
       },
-    }, bots.map((b) => h("option", { value: b, selected: b === seat.bot }, b))),
+    }, bots.map((b) => h("option", { value: b, selected: b === seat.bot }, botName(b)))),
     seat.kind === "human" && firstHuman(form) === i ? h("span", { class: "tag tag-me" }, t("create.you"))
       : seat.kind === "human" ? h("span", { class: "muted small" }, t("create.standin")) : null));
   const nameInput = h("input", { type: "text", value: form.name, maxlength: 24, dataset: { testid: "create-name" },
@@ -191,6 +191,8 @@ function optionField(form, opt) {
 
 function displayValue(value) {
   if (value === null) return "none";
+  if (value === true) return t("create.yes");
+  if (value === false) return t("create.no");
   if (typeof value === "object") return JSON.stringify(value);
   return String(value);
 }
