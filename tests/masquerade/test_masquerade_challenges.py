@@ -174,3 +174,30 @@ def test_the_last_resort_resampler_keeps_voids_and_withdrawn_cards(monkeypatch: 
         assert world.hands[1] & world.follow_mask() == 0
         assert world.observe(2) == state.observe(2)
         assert sorted(world.all_cards()) == sorted(state.all_cards())
+
+
+@pytest.mark.parametrize("seed", [2, 13, 15, 17, 305])
+def test_hard_positions_resample_without_the_last_resort(monkeypatch: pytest.MonkeyPatch, seed: int) -> None:
+    # seeds that once needed the fallback: a re-play whose following card was an earlier withdrawn one
+    # (2, 13, 15, 17), and black cards only one seat could hold (305)
+    from tricktable.games.masquerade import Masquerade
+    from tricktable.games.masquerade import resample as module
+
+    def refuse(*args: object) -> None:
+        raise AssertionError("the fallback was needed")
+
+    monkeypatch.setattr(module, "_mix", refuse)
+    variants: list[dict[str, str]] = [{}, {"challenge": "off"}, {"specials": "none"},
+                                      {"b16": "lead", "challenge_order": "leader"},
+                                      {"specials": "effects", "tiebreak": "strict"}]
+    n = 3 + seed % 4
+    state = Masquerade(n, **variants[seed % 5]).new_state(seed)
+    rng = Rng(seed)
+    checks = 0
+    while not state.is_over:
+        state.apply(rng.choice(state.legal_actions()))
+        if rng.below(4) == 0:
+            seat = rng.below(n)
+            world = state.resample(seat, Rng(seed * 7 + checks))
+            checks += 1
+            assert world.observe(seat) == state.observe(seat)

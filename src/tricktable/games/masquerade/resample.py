@@ -43,7 +43,9 @@ def resample(state: StateT, player: int, rng: Rng) -> StateT:
     allowed[out_seat] = pool
     must_seat, must_mask = -1, 0
     if state.phase == REPLAY and state.challenged != player:
-        must_seat, must_mask = state.challenged, state.follow_mask()
+        follow = state.follow_mask()
+        if not state.known[state.challenged] & follow:  # an earlier withdrawn card may already follow
+            must_seat, must_mask = state.challenged, follow
 
     # one draw from the engine's generator seeds a C-speed one: our SplitMix64 shuffle, in pure Python,
     # was most of the cost of a resample (the draws stay a function of ``rng`` alone)
@@ -101,7 +103,7 @@ def _draw(holders: list[int], pool: Mask, need: dict[int, int], allowed: dict[in
 
 def _greedy(holders: list[int], pool: Mask, need: dict[int, int], allowed: dict[int, Mask], must_seat: int,
             must_mask: Mask, rnd: random.Random) -> dict[int, Mask] | None:
-    """Serve the most constrained holders first, each from the cards it may hold."""
+    """Serve the most constrained holders first, each from the cards it may hold (None at a dead end)."""
     deal = {q: 0 for q in holders}
     remaining = pool
     wanted = dict(need)
@@ -113,9 +115,29 @@ def _greedy(holders: list[int], pool: Mask, need: dict[int, int], allowed: dict[
         deal[must_seat] |= 1 << card
         remaining &= ~(1 << card)
         wanted[must_seat] -= 1
-    order = _shuffled([q for q in holders if allowed[q] != pool], rnd)
-    order.sort(key=lambda q: (allowed[q] & remaining).bit_count() - wanted[q])
-    for q in order:
+    # cards that only one holder still wanting cards may hold go to it (e.g. the only seat not void in black)
+    changed = True
+    while changed:
+        changed = False
+        active = [q for q in holders if wanted[q]]
+        for q in active:
+            others = 0
+            for r in active:
+                if r != q and wanted[r]:
+                    others |= allowed[r]
+            forced = remaining & allowed[q] & ~others
+            if forced:
+                if forced.bit_count() > wanted[q]:
+                    return None
+                deal[q] |= forced
+                remaining &= ~forced
+                wanted[q] -= forced.bit_count()
+                changed = True
+    # then the holder with the least slack first, each time, from the cards it may hold
+    order = _shuffled([q for q in holders if allowed[q] != pool and wanted[q]], rnd)
+    while order:
+        q = min(order, key=lambda h: (allowed[h] & remaining).bit_count() - wanted[h])
+        order.remove(q)
         options = list(cards_of(remaining & allowed[q]))
         if len(options) < wanted[q]:
             return None
