@@ -6,6 +6,10 @@ Hidden from seat ``p``: the other hands and the out-of-game cards. Known to ever
   lose cards afterwards (a withdrawn card was in the hand before), so the void lasts the whole game;
 - while a successful challenge awaits its re-play, the challenged player holds a following card.
 Hand sizes and the size of the out-of-game pile are public and kept.
+
+The draw: with at most one constrained hand, an exact uniform draw; otherwise plain shuffles until one
+fits (uniform), then greedy draws (cards only one hand may hold first, then the hand with the least
+slack), and as a last resort the true deal mixed by random allowed swaps, which always fits.
 """
 
 from __future__ import annotations
