@@ -153,3 +153,17 @@ def test_the_same_seed_and_actions_give_the_same_game(n: int, seed: int) -> None
     one = advance(new(n, 0, seed), Rng(seed), 10_000)
     two = advance(new(n, 0, seed), Rng(seed), 10_000)
     assert snapshot(one) == snapshot(two)
+
+
+def test_an_unconstrained_resample_spreads_every_hidden_card_evenly() -> None:
+    # 3 players: seat 0 sees its 18 cards; 54 are hidden in seat 1, seat 2 and the out-of-game pile, 18 each
+    state = Masquerade(3, first_player=0).new_state(5)
+    in_seat_1 = dict.fromkeys(range(72), 0)
+    for k in range(300):
+        world = state.resample(0, Rng(k))
+        for card in range(72):
+            in_seat_1[card] += world.hands[1] >> card & 1
+    hidden = [c for c in range(72) if not state.hands[0] >> c & 1]
+    assert len(hidden) == 54
+    assert all(40 <= in_seat_1[c] <= 160 for c in hidden)  # expected 100 each (sd about 8)
+    assert all(in_seat_1[c] == 0 for c in range(72) if c not in hidden)
