@@ -58,8 +58,9 @@ def playable() -> list[str]:
     for name in available():
         try:
             game_class(name)
-        except (ImportError, AttributeError):
-            continue  # a game still being written
+        except Exception as error:  # a game still being written, or broken: the others still play
+            log.warning("game %s is not playable here: %s", name, error)
+            continue
         names.append(name)
     return names
 
