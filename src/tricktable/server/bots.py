@@ -9,6 +9,8 @@ server code, so holding the full state there is fine: the bot itself never reads
 from __future__ import annotations
 
 import multiprocessing
+import os
+import threading
 from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from functools import cache
 from typing import Any
@@ -74,8 +76,17 @@ def think(record: dict[str, Any], seat: int, level: str, seed: int) -> str:
 
 
 def _register(games: dict[str, str]) -> None:
-    """Worker initializer: the same game registry as the server (tests register toy games)."""
+    """Worker initializer: the same game registry as the server (tests register toy games), and a watch on
+    the server: a worker exits when the server process dies, even killed outright, so none is left behind."""
     GAMES.update(games)
+    parent = multiprocessing.parent_process()
+    if parent is not None:
+        threading.Thread(target=_exit_with, args=(parent,), daemon=True, name="watch-server").start()
+
+
+def _exit_with(parent: Any) -> None:
+    parent.join()
+    os._exit(0)
 
 
 def make_executor(workers: int) -> Executor:
