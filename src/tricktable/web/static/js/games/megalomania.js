@@ -88,7 +88,7 @@ export default {
     }
     if (t.dominant) chips.push(chip(pick(L.dominant), colourChip(t.dominant)));
     if (t.lead_colour) chips.push(chip(pick(L.lead_colour), colourChip(t.lead_colour)));
-    if (t.trick_number && ctx.view.phase !== "preparation") {
+    if (t.trick_number && ctx.view.phase !== "preparation" && !ctx.view.is_over) {
       chips.push(chip(pick(L.trick_number), `${t.trick_number}${t.tricks_in_round ? ` / ${t.tricks_in_round}` : ""}`));
     }
     if (typeof t.dealer === "number") chips.push(chip(pick(L.dealer), ctx.name(t.dealer)));
@@ -136,7 +136,7 @@ export default {
     const won = at("won_cards");
     if (won && won.length) {
       rows.push(h("details", { class: "won" }, h("summary", {}, `${pick(L.won_cards)} (${won.length})`),
-        h("div", { class: "card-row card-row-small" }, won.map((c) => ctx.card(c, { small: true })))));
+        h("div", { class: "card-row card-row-small" }, won.map((c) => ctx.card(c, { small: true, inert: true })))));
     }
     return h("div", { class: "seat-info" }, rows);
   },
@@ -197,7 +197,8 @@ export default {
     const results = t.results || [];
     if (results.length) {
       const played = t.missions_played || [];
-      blocks.push(h("details", { class: "public-block" }, h("summary", { class: "section-title" }, `${pick(L.results)} (${results.length})`),
+      blocks.push(h("details", { class: "public-block", open: ctx.view.is_over || null, dataset: { testid: "results" } },
+        h("summary", { class: "section-title" }, `${pick(L.results)} (${results.length})`),
         h("div", { class: "table-scroll" }, h("table", { class: "results" },
           h("thead", {}, h("tr", {}, h("th", {}, "#"), h("th", {}, pick(L.mission)),
             Array.from({ length: ctx.view.players }, (_, s) => h("th", {}, ctx.name(s))))),
