@@ -85,6 +85,7 @@ class TableService:
     async def start(self) -> None:
         """Start the bot workers and resume every stored table that is not over."""
         self.executor = make_executor(self.settings.bot_workers)
+        await asyncio.to_thread(lambda: [game_levels(name) for name in playable()])  # probes, once, off the loop
         rows = await asyncio.to_thread(self.store.list, ("waiting", "playing"), 100_000)
         for row in rows:
             try:
