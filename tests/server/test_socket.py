@@ -163,7 +163,7 @@ def test_every_table_stays_responsive_while_a_bot_thinks(monkeypatch: pytest.Mon
     real_think = service_module.think
 
     def slow_think(*args: Any) -> str:
-        time.sleep(1.5)  # a long search, in the worker
+        time.sleep(2.5)  # a long search, in the worker
         return real_think(*args)
 
     monkeypatch.setattr(service_module, "think", slow_think)
@@ -177,7 +177,7 @@ def test_every_table_stays_responsive_while_a_bot_thinks(monkeypatch: pytest.Mon
             response = client.post(f"/api/tables/{table_id}/actions", json={"token": token, "action": f"bid {seat}"})
             assert response.status_code == 200
         client.get("/api/tables")
-        assert time.monotonic() - started < 1.0, "the other table waited for the bot"
+        assert time.monotonic() - started < 2.0, "the other table waited for the bot"
 
 
 @pytest.mark.parametrize("answer", ["play C99", "crash"])
