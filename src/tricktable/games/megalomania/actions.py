@@ -44,6 +44,7 @@ class Move(Action):
     rank: int = -1
     colour: int = -1
     value: int = 0
+    bit: int = 0
 
     # Moves are interned per game (``game.actions``): identity is equality, compared in C, which keeps
     # the engine's ``action in legal`` check cheap.
@@ -78,8 +79,8 @@ def build(players: int, resources: int) -> Table:
     actions: list[Move] = []
 
     def add(text: str, kind: int, card: int = -1, arg: int = 0, power: bool = False, delta: int = 0) -> Move:
-        rank, colour, value = (card & 7, card >> 3, VALUES[card & 7]) if card >= 0 else (-1, -1, 0)
-        move = Move(len(actions), text, kind, card, arg, power, delta, rank, colour, value)
+        rank, colour, value, bit = (card & 7, card >> 3, VALUES[card & 7], 1 << card) if card >= 0 else (-1, -1, 0, 0)
+        move = Move(len(actions), text, kind, card, arg, power, delta, rank, colour, value, bit)
         actions.append(move)
         return move
 

@@ -64,6 +64,7 @@ class Megalomania(Game[MegalomaniaOptions]):
         self.free_ranks = (1 << C.ORACLE) | (1 << C.ASSASSIN) if o.free_powers else 0
         self.only = [frozenset({p}) for p in range(n)]
         self.seats = [(p,) for p in range(n)]  # interned one-seat actor tuples
+        self.after = [((p + 1) % n,) for p in range(n)]  # the next seat clockwise, as an actor tuple
         self.legal_cache: dict[int, list[A.Move]] = {}
         # the seats still to choose at a simultaneous step, by the mask of those done
         self.waiting = [tuple(p for p in range(n) if not done >> p & 1) for done in range(1 << n)]
@@ -84,20 +85,21 @@ class Megalomania(Game[MegalomaniaOptions]):
 
         return MegalomaniaState(self, seed)
 
-    def legal_list(self, cards: int, powers: int, cube: int, assassins: int) -> list[A.Move]:
+    def legal_list(self, cards: int, powers: int, cube: int, assassins: int, scrolls: int) -> list[A.Move]:
         """The play actions of ``cards`` when the ``powers`` ranks may be activated and ``cube`` (0 or 2)
-        says whether a cube may be spent, plus the powered plays of off-colour ``assassins``.
+        says whether a cube may be spent, plus the powered plays of off-colour ``assassins``, plus
+        ``use free-power`` (``scrolls & 1``) and ``use immunity`` (``scrolls & 2``).
 
         Memoised (``MegalomaniaState._legal_play``): whole lists for one-colour ``cards`` (following), and
-        per colour otherwise (leading), so a leader's list is a few joined parts.
+        per half of the deck otherwise (leading), so a leader's list is two joined parts.
         """
         cache = self.legal_cache
         if len(cache) > 400_000:
             cache.clear()
         flags = powers << 32 | cube << 40
         out: list[A.Move] = []
-        for colour in C.COLOUR_MASKS:
-            part_cards = cards & colour
+        for half in (0xFFFF, 0xFFFF0000):  # Blue+Yellow, Red+Black: hands' halves repeat, whole hands rarely
+            part_cards = cards & half
             if part_cards:
                 part = cache.get(part_cards | flags)
                 if part is None:
@@ -111,8 +113,12 @@ class Megalomania(Game[MegalomaniaOptions]):
             powered = self.table.powered
             for c in C.cards_of(assassins):
                 out.extend(powered[c][cube >> 1])
+        if scrolls & 1:
+            out.append(self.table.use[C.FREE_POWER])
+        if scrolls & 2:
+            out.append(self.table.use[C.IMMUNITY])
         if not cards or (cards.bit_length() - 1) >> 3 == ((cards & -cards).bit_length() - 1) >> 3:
-            cache[cards | flags | assassins << 48] = out
+            cache[cards | flags | scrolls << 42 | assassins << 48] = out
         return out
 
     def fixed_deal(self, round_index: int) -> list[list[int]] | None:

@@ -27,6 +27,7 @@ ASSASSIN, EXPLORER, FARMER, ORACLE = C.ASSASSIN, C.EXPLORER, C.FARMER, C.ORACLE
 DWARF, WIZARD, KNIGHT, EMPEROR = C.DWARF, C.WIZARD, C.KNIGHT, C.EMPEROR
 PROGRAMMED, DRAW_PILE, ROTATING, COVERED = C.PROGRAMMED, C.DRAW_PILE, C.ROTATING, C.COVERED
 USE = A.USE
+FREE_POWER, IMMUNITY = C.FREE_POWER, C.IMMUNITY
 PHASE_NAMES = ("preparation", "program", "split", "pick", "pass", "play", "oracle", "farmer", "explorer",
                "over")
 # missions whose play needs no special source of cards (face-up piles, programmed orders)
@@ -520,40 +521,40 @@ class MegalomaniaState(State):
             m = (avail & COLOUR_MASKS[self.lead] or avail & COLOUR_MASKS[self.dom] or avail) if self.trick else avail
         else:
             m, avail = self.playable(p)
-        free = self.free >> p & 1
         if self.emperor and not self.immune >> p & 1:  # rules: Emperor, no power nor cube after it
             okm = 0
             cube = 0
         else:
-            okm = 0xFF if self.crystals[p] > 0 or free else game.free_ranks
+            okm = 0xFF if self.crystals[p] or self.free >> p & 1 else game.free_ranks
             if self.used:
                 okm &= ~(self.used & ONCE_PER_TRICK)  # rules: once per trick, counting all players
             if self.trick_no + 1 >= self.tricks_total:
                 okm &= ~FARMER_BIT  # rules: the Farmer in the last trick does nothing [D]
-            cube = 2 if self.cubes[p] > 0 else 0
-        extra: list[A.Move] = []
+            cube = 2 if self.cubes[p] else 0
+        extra = 0
         if okm & EXPLORER_BIT:
-            if self.trick_no == 0:  # rules: Explorer, not in the round's first trick
+            if not self.trick_no:  # rules: Explorer, not in the round's first trick
                 okm &= ~EXPLORER_BIT
             else:
                 hand = self.hands[p]
                 if not hand & (hand - 1) and m & hand & EXPLORERS and not self.pile19[p]:
-                    extra = game.table.plays[hand.bit_length() - 1][cube]  # nothing left to give back
+                    extra = hand  # the last hand card: no card would be left to give back
                     m &= ~hand
         # rules: Assassin, any colour with its power
         rest = avail & ASSASSINS & ~m if okm & ASSASSIN_BIT and self.kind != PROGRAMMED else 0
-        # the actions of (playable cards, permissions, off-colour Assassins) never change: memoised per game
-        out = game.legal_cache.get(m | okm << 32 | cube << 40 | rest << 48)
-        if out is None:
-            out = game.legal_list(m, okm, cube, rest)
-        if extra:
-            out = extra + out
         held = self.scrolls[p]
+        scrolls = 0
         if held:  # during-play scrolls
-            if C.FREE_POWER in held and not free:
-                out = [*out, game.table.use[C.FREE_POWER]]
-            if C.IMMUNITY in held and self.emperor and not self.immune >> p & 1:
-                out = [*out, game.table.use[C.IMMUNITY]]
+            if FREE_POWER in held and not self.free >> p & 1:
+                scrolls = 1
+            if IMMUNITY in held and self.emperor and not self.immune >> p & 1:
+                scrolls |= 2
+        if extra:
+            return game.table.plays[extra.bit_length() - 1][cube] + game.legal_list(m, okm, cube, rest, scrolls)
+        # the actions of (playable cards, permissions, off-colour Assassins, scrolls) never change: memoised
+        out = game.legal_cache.get(m | okm << 32 | cube << 40 | scrolls << 42 | rest << 48)
+        if out is None:
+            out = game.legal_list(m, okm, cube, rest, scrolls)
         return out
 
     def _step_play(self, move: A.Move, p: int) -> None:
@@ -563,40 +564,37 @@ class MegalomaniaState(State):
         if move.kind == USE:  # Free Power or Immunity, during play
             self._use_in_play(move.arg, p)
             return
+        game = self.game
         c = move.card
         kind = self.kind
         trick = self.trick
         n = len(trick)
-        r = move.rank
         colour = move.colour
         power = move.power
         delta = move.delta
         if n == 0:
             self.lead = colour
-        elif (colour != self.lead or n > self.wizard) and not (power and r == ASSASSIN) and (
-                kind != PROGRAMMED or self.game.options.programmed_follow):
+        elif (colour != self.lead or n > self.wizard) and not (power and move.rank == ASSASSIN) and (
+                kind != PROGRAMMED or game.options.programmed_follow):
             self._infer(p, c, n)  # before any new card comes into the hand (missions 18, 19)
-        bit = 1 << c
         hands = self.hands
-        if hands[p] & bit:
-            hands[p] ^= bit
+        if hands[p] & move.bit:
+            hands[p] ^= move.bit
         else:
             self._from_top(c, p)
         if kind in (PROGRAMMED, DRAW_PILE):
             self._after_special(c, p)
         if delta:
             self.cubes[p] -= 1
+        trick.append((p, c, move.value + delta, colour, power, delta))
+        self.events.append(game.play_events[p][move.index])
         if power:
+            r = move.rank
             if self.free >> p & 1:
                 self.free &= ~(1 << p)
-            elif not self.game.free_ranks >> r & 1:
+            elif not game.free_ranks >> r & 1:
                 self.crystals[p] -= 1
             self.used |= 1 << r
-        elif self.free:
-            self.free &= ~(1 << p)  # Free Power arms only the card played now [D]
-        trick.append((p, c, move.value + delta, colour, power, delta))
-        self.events.append(self.game.play_events[p][move.index])
-        if power:
             if r == EMPEROR:
                 self.emperor = True
             elif r == KNIGHT:
@@ -614,12 +612,14 @@ class MegalomaniaState(State):
             elif r == EXPLORER:
                 self._discover(p)
                 return
+        elif self.free:
+            self.free &= ~(1 << p)  # Free Power arms only the card played now [D]
         if kind == ROTATING:
             self._next()
-        elif n + 1 == self.game.players:
+        elif n + 1 == game.players:
             self._end_trick()
         else:
-            self.actors = self.game.seats[(p + 1) % self.game.players]
+            self.actors = game.after[p]
 
     _legal = _legal_play  # type: ignore[assignment]
     _step = _step_play  # type: ignore[assignment]
@@ -713,7 +713,21 @@ class MegalomaniaState(State):
 
     def _end_trick(self) -> None:
         trick = self.trick
-        seat = trick[self.winner()][0]
+        if self.dwarf or self.knight != 99:
+            best = self.winner()
+        else:  # the common case of ``winner``, inlined: highest dominant, else highest lead colour
+            best = -1
+            top = -1
+            dom = self.dom
+            for i, entry in enumerate(trick):
+                if entry[3] == dom and entry[2] > top:
+                    best, top = i, entry[2]
+            if best < 0:
+                lead = self.lead
+                for i, entry in enumerate(trick):
+                    if entry[3] == lead and entry[2] > top:
+                        best, top = i, entry[2]
+        seat = trick[best][0]
         mask = 0
         for entry in trick:
             mask |= 1 << entry[1]
