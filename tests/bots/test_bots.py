@@ -57,11 +57,12 @@ def test_a_bot_chooses_the_same_for_every_state_its_seat_cannot_tell_apart(name:
         seat = state.actors[-1]
         twin = state.resample(seat, Rng(1000 + k))
         assert twin.observe(seat) == state.observe(seat)
-        if not resamples_alike(state, twin, seat):
+        one = make_bot(bot, seed=k).choose(SeatView(state, seat))
+        two = make_bot(bot, seed=k).choose(SeatView(twin, seat))
+        if one is not two and not resamples_alike(state, twin, seat):
             pytest.xfail(f"{name}'s resample depends on more than seat {seat}'s observation (the order of hidden "
                          "cards in the live state): sort each pool before shuffling so searches are reproducible")
-        assert make_bot(bot, seed=k).choose(SeatView(state, seat)) is make_bot(bot, seed=k).choose(
-            SeatView(twin, seat)), f"{bot} chose differently in two worlds seat {seat} cannot tell apart"
+        assert one is two, f"{bot} chose differently in two worlds seat {seat} cannot tell apart"
 
 
 @pytest.mark.parametrize(("name", "players"), setups())
