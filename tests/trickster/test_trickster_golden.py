@@ -11,9 +11,9 @@ from playouts import random_playout
 from tricktable.engine import GameRecord, Rng, load_game
 
 GOLDEN: list[tuple[int, dict[str, Any], int, list[list[int]]]] = [
-    (4, {}, 306, [[9, 13, 4, 10], [5, 5, 6, 5], [5, 8, 5, 4]]),
-    (3, {"deck": "strategist"}, 311, [[4, 9, 6], [6, 9, 7], [8, 5, 6]]),
-    (5, {"deck": "draft"}, 286, [[4, 7, 6, 3, 6], [5, 6, 10, 8, 7], [5, 5, 5, 9, 6]]),
+    (4, {}, 304, [[8, 9, 9, 6], [5, 4, 8, 7], [0, 9, 7, 6]]),
+    (3, {"deck": "strategist"}, 316, [[7, 13, 8], [3, 0, 5], [8, 12, 4]]),
+    (5, {"deck": "draft"}, 298, [[4, 4, 7, 8, 1], [6, 6, 9, 5, 3], [7, 8, 9, 4, 3]]),
 ]
 
 

@@ -142,6 +142,15 @@ def deck_cards(heroes: tuple[int, ...]) -> list[Card]:
     return sorted(card(h, s) for h in heroes for s in range(8))
 
 
+# a card's place when shown or listed: by suit (tie-break order), then hero
+RANK: tuple[int, ...] = tuple((c & 7) * len(HEROES) + (c >> 3) for c in CARDS)
+
+
+def in_order(cards: list[Card]) -> list[Card]:
+    """``cards`` by suit then hero: the order of every list of choices, whatever order a zone holds them in."""
+    return sorted(cards, key=RANK.__getitem__)
+
+
 def sort_key(c: Card) -> tuple[int, int]:
     """Cards shown by suit (tie-break order), then hero."""
     return (c & 7, c >> 3)

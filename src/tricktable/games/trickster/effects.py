@@ -33,6 +33,7 @@ from tricktable.games.trickster.cards import (
     SCION,
     SOLDIER,
     WITNESS,
+    in_order,
 )
 from tricktable.games.trickster.knowledge import DECK
 
@@ -368,11 +369,11 @@ def _witness_seat(s: S, p: int, q: int) -> None:
 
 
 def _hand(s: S, p: int) -> list[int]:
-    return s.hands[p]
+    return in_order(s.hands[p])
 
 
 def _tableau(s: S, p: int) -> list[int]:
-    return s.tableaus[p]
+    return in_order(s.tableaus[p])
 
 
 def _trash(s: S, p: int) -> list[int]:
@@ -410,7 +411,7 @@ STEPS: dict[int, Step] = {
     REVOLUTIONARY_SWAP: Step("choose your tableau card", REVOLUTIONARY, SWAP, _tableau,
                              _public_then(REVOLUTIONARY_TAKE)),
     REVOLUTIONARY_TAKE: Step("take their tableau card", REVOLUTIONARY, TAKE,
-                             lambda s, p: s.tableaus[s.fx_target], _revolutionary_take),
+                             lambda s, p: in_order(s.tableaus[s.fx_target]), _revolutionary_take),
     SOLDIER_SEAT: Step("choose whose tableau gets a hand card", SOLDIER, SEAT, _opponents,
                        _choose_target(SOLDIER_MOVE)),
     SOLDIER_MOVE: Step("move a hand card to their tableau", SOLDIER, MOVE, _hand, _soldier_move),

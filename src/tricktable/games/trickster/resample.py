@@ -1,10 +1,14 @@
 """Resampling: a world in which everything hidden from one player is redrawn, consistent with what they know.
 
 Hidden from ``player``: the other hands (their sizes are public) and the deck order, plus other players'
-pending secret choices and the future of the random generator. Kept: every fact of ``player``'s
-knowledge record (a card known in a hand stays there, a card known in the deck keeps its depth) and every
-``lacks`` mask (a player who busted for want of a fitting card is dealt no fitting card, except cards
-``player`` knows they received since). See knowledge.py for how the record stays true.
+pending secret choices, what the other players know, and the future of the random generator.
+Kept: every fact of ``player``'s knowledge record (a card known in a hand stays there, a card known in
+the deck keeps its depth) and every ``lacks`` mask (a player who busted for want of a fitting card is
+dealt no fitting card, except cards ``player`` knows they received since); a Follower whose turn it is
+gets a fitting card. See knowledge.py for how the record stays true.
+
+The other seats' knowledge records are emptied in the world. Hands and tableaus come out sorted and the
+pool is sorted before shuffling, so a world depends only on ``player``'s observation and the seed.
 """
 
 from __future__ import annotations
@@ -35,9 +39,10 @@ def resample(state: T, player: int, rng: Rng) -> T:
     kept: dict[int, list[int]] = {}
     need: dict[int, int] = {}
     for q in others:
-        kept[q] = [c for c in state.hands[q] if facts.get(c) == q]
+        kept[q] = sorted(c for c in state.hands[q] if facts.get(c) == q)
         pool.extend(c for c in state.hands[q] if facts.get(c) != q)
         need[q] = len(state.hands[q]) - len(kept[q])
+    pool.sort()  # the draw depends on the observation and the seed only, not on the live state's order
     # the most constrained hands draw first, so a fill rarely runs out
     order = sorted(others, key=lambda q: -lacks[q].bit_count())
     # a Follower whose turn it is holds a fitting card: they were not busted, which everyone saw
@@ -54,25 +59,15 @@ def resample(state: T, player: int, rng: Rng) -> T:
             world.hands[q] = kept[q] + hands[q]
         for i, c in zip(free_positions, rest, strict=True):
             world.deck[i] = c
+    for q in range(state.n):
+        world.hands[q].sort()
+        world.tableaus[q].sort()
     _redraw_secret_choices(world, player, rng)
-    _trim_other_records(world, player)
+    # what the other seats know is hidden from ``player`` too (and would not fit this world): forget it
+    for o in others:
+        world.know[o] = {}
+        world.lacks[o] = [0] * state.n
     return world
-
-
-def _trim_other_records(world: S, player: int) -> None:
-    """Other seats' knowledge records were true of the real cards, not of this world: keep what still holds."""
-    for o in range(world.n):
-        if o == player:
-            continue
-        facts = world.know[o]
-        wrong = [c for c, place in facts.items()
-                 if (place == DECK and c not in world.deck) or (place >= 0 and c not in world.hands[place])]
-        for c in wrong:
-            del facts[c]
-        row = world.lacks[o]
-        for q in range(world.n):
-            if row[q] and any((row[q] >> c) & 1 and facts.get(c) != q for c in world.hands[q]):
-                row[q] = 0
 
 
 def _fill(pool: list[int], order: list[int], need: dict[int, int], lacks: list[int], rng: Rng,

@@ -20,6 +20,7 @@ from tricktable.games.trickster.cards import (
     HEROES,
     SUIT_MASK,
     deck_cards,
+    in_order,
     parse_card,
     sort_key,
 )
@@ -243,7 +244,7 @@ class TricksterState(Knowledge, State):
 
     def _legal_open(self, p: int) -> list[Action]:
         row = self.game.card_actions[OPEN]
-        return [row[c] for c in self.hands[p]]
+        return [row[c] for c in in_order(self.hands[p])]
 
     def _apply_open(self, p: int, c: int) -> None:
         # rules: every player secretly and simultaneously chooses one hand card for their tableau
@@ -319,9 +320,9 @@ class TricksterState(Knowledge, State):
     def _legal_play(self, p: int) -> list[Action]:
         row = self.game.card_actions[PLAY]
         if self.turn < 2:
-            return [row[c] for c in self.hands[p]]
+            return [row[c] for c in in_order(self.hands[p])]
         fits = self._fits
-        return [row[c] for c in self.hands[p] if fits(c)]
+        return [row[c] for c in in_order(self.hands[p]) if fits(c)]
 
     def _apply_play(self, p: int, c: int) -> None:
         self.hands[p].remove(c)
