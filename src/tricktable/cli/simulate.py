@@ -107,7 +107,7 @@ def report(console: Console, game: Game[Any], folder: Path, args: argparse.Names
     lineup = outcomes[0].bots[:]
     settings = {"game": args.game, "players": len(lineup), "bots": lineup, "games": len(outcomes),
                 "seed": min(o.seed for o in outcomes), "report_of_saved_games": True}
-    paths = save(folder, outcomes, summary, settings, breakdown(args.game, [o.facts for o in outcomes]))
+    paths = save(folder, outcomes, summary, settings, breakdown(args.game, [o.facts for o in outcomes]), records=False)
     console.print(results_table(summary))
     if summary.comparisons:
         console.print(comparison_table(summary))

@@ -24,13 +24,19 @@ from tricktable.sim.tournament import Outcome
 
 
 def save(folder: Path, outcomes: Sequence[Outcome], summary: Summary, settings: dict[str, Any],
-         breakdown: Breakdown | None = None) -> list[Path]:
-    """Write every file into ``folder`` (created if needed); the paths written."""
+         breakdown: Breakdown | None = None, *, records: bool = True) -> list[Path]:
+    """Write every file into ``folder`` (created if needed); the paths written.
+
+    ``records=False`` leaves ``records.jsonl`` alone (a report on a run that may still be writing it).
+    """
     folder.mkdir(parents=True, exist_ok=True)
-    records = folder / "records.jsonl"
-    with records.open("w") as out:
-        for outcome in outcomes:
-            out.write(json.dumps(outcome.to_json()) + "\n")
+    written = []
+    if records:
+        path = folder / "records.jsonl"
+        with path.open("w") as out:
+            for outcome in outcomes:
+                out.write(json.dumps(outcome.to_json()) + "\n")
+        written.append(path)
     table = folder / "games.csv"
     with table.open("w", newline="") as out:
         writer = csv.writer(out)
@@ -50,7 +56,7 @@ def save(folder: Path, outcomes: Sequence[Outcome], summary: Summary, settings: 
     summary_path.write_text(json.dumps(_finite(data), indent=2) + "\n")
     plot = folder / "balance.png"
     draw(plot, summary, breakdown, str(settings.get("game", "")))
-    return [records, table, summary_path, plot]
+    return [*written, table, summary_path, plot]
 
 
 def load(folder: Path) -> list[Outcome]:
