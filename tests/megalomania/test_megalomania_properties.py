@@ -95,3 +95,23 @@ def test_resample_never_gives_a_player_a_colour_they_showed_they_lack() -> None:
         hand = world.hands[1]
         assert not hand & (0xFF << 16) and not hand & (0xFF << 24)
         assert world.observe(0) == state.observe(0)
+
+
+@given(seed=st.integers(min_value=0, max_value=2**32), steps=st.integers(min_value=0, max_value=300))
+def test_resampling_depends_only_on_what_the_seat_knows(seed: int, steps: int) -> None:
+    from tricktable.games.megalomania.rules import PREP
+
+    state = load_game("megalomania", 4).new_state(seed)
+    rng = Rng(seed)
+    for _ in range(steps):
+        if state.is_over:
+            return
+        p = rng.choice(state.actors)
+        state.apply(rng.choice(state.legal_actions(p)), p)
+    if state.is_over or state.phase == PREP:  # secret preparation choices are kept as they are
+        return
+    seat = state.actors[0]
+    twin = state.resample(seat, Rng(seed + 1))
+    one, two = state.resample(seat, Rng(7)), twin.resample(seat, Rng(7))
+    assert views(one) == views(two)
+    assert one.hands == two.hands and one.scroll_deck == two.scroll_deck and one.mission_deck == two.mission_deck

@@ -161,6 +161,7 @@ def _hidden_scrolls(state: MegalomaniaState, world: MegalomaniaState, p: int, rn
     for q in range(state.players):
         if q != p:
             pool.extend(state.scrolls[q])
+    pool.sort()  # canonical: the draw must not depend on the live state's hidden order
     shuffle(rng, pool)
     for q in range(state.players):
         if q != p:
@@ -175,6 +176,6 @@ def _hidden_missions(state: MegalomaniaState, world: MegalomaniaState, p: int, r
     fixed = max(state.rnd + 1, len(state.game.options.mission_order))
     if state.insight[p] == state.rnd + 1:
         fixed = max(fixed, state.rnd + 2)
-    rest = list(state.mission_deck[fixed:])
+    rest = sorted(state.mission_deck[fixed:])  # canonical, as above
     shuffle(rng, rest)
     world.mission_deck = (*state.mission_deck[:fixed], *rest)
