@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from trickster_helpers import hand, legal, position, run
+from trickster_helpers import hand, legal, move_hand_to_tableau, position, run
 
 from playouts import random_playout
 from tricktable.engine import BadOptions, GameRecord, Rng, load_game
@@ -191,3 +191,17 @@ def test_witness_may_target_any_opponent_with_that_option() -> None:
 def test_every_hero_name_has_a_draft_action() -> None:
     game = load_game("trickster", 5)
     assert [a.text for a in game.actions if a.text.startswith("draft ")] == [f"draft {h}" for h in HERO_NAMES]
+
+
+def test_a_follower_with_no_card_can_be_skipped_instead_of_busting() -> None:
+    for rule in ("busts", "follower_skipped"):
+        state = position(4, {0: ["white Brigand", "red Guard"], 1: ["white Guard", "red Soldier"],
+                             3: ["white Nomad", "red Nomad"]}, empty_hand=rule)
+        move_hand_to_tableau(state, 2)  # setup: seat 2, the first Follower, has no card
+        run(state, "play red Guard", "move white Brigand", "play red Soldier", "choose seat 2")
+        run(state, "move " + hand(state, 1)[0])
+        if rule == "follower_skipped":
+            assert [e.data for e in state.events if e.kind == "skip"] == [{"seat": 2}]
+            run(state, "play red Nomad")  # Nomad cannot pass: seat 2 has no card
+        bust = next(e for e in state.events if e.kind == "bust")
+        assert bust.data["seat"] == (2 if rule == "busts" else 1)  # else all Followers played: the Trickster

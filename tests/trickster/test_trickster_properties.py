@@ -20,6 +20,7 @@ OPTIONS: list[dict[str, Any]] = [
     {}, {"deck": "strategist"}, {"deck": "random"}, {"deck": "draft"}, {"token": "off"}, {"token": "two_only"},
     {"deck": ["Explorer", "Brigand", "Witness", "Archivist", "Nomad", "Inventor", "Guard"]},
     {"deck": "strategist", "no_match": "lead_and_trickster", "explorer_reveal": "private", "witness_target": "any"},
+    {"deck": "random", "empty_hand": "follower_skipped", "next_leader": "first_buster", "tiebreak_cards": "all_rounds"},
 ]
 setups = st.tuples(st.integers(2, 7), st.sampled_from(range(len(OPTIONS))), st.integers(0, 2**32))
 

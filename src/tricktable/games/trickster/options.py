@@ -35,6 +35,10 @@ class TricksterOptions:
         "whole_pot", tag="D", choices=("whole_pot", "lead_and_trickster"),
         doc="No Match checks every card in the Pot at the moment of each play (default), "
             "or only the Leader's and the Trickster's cards")
+    empty_hand: str = option(
+        "busts", tag="D", choices=("busts", "follower_skipped"),
+        doc="a player who must play with an empty hand busts (default); or a Follower with none is skipped "
+            "(a Leader or Trickster with none still busts)")
     tiebreak_cards: str = option(
         "final_tableau", tag="D", choices=("final_tableau", "all_rounds"),
         doc="the tableau cards counted by the red, orange, ... tie-break: the last round's, or all rounds'")

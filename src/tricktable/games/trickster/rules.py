@@ -304,13 +304,17 @@ class TricksterState(Knowledge, State):
 
     def _next_turn(self) -> None:
         """Whoever plays next, or the bust that ends the trick."""
+        skip = self.options.empty_hand == "follower_skipped"
+        while skip and 2 <= self.turn < len(self.order) and not self.hands[self.order[self.turn]]:
+            self.log("skip", None, seat=self.order[self.turn])  # [D option empty_hand]
+            self.turn += 1
         if self.turn >= len(self.order):
             self._bust(self.order[1], "all followed")  # rules: if every Follower played, the Trickster busts
             return
         p = self.order[self.turn]
         hand = self.hands[p]
         if not hand:
-            self._bust(p, "empty hand")  # rules [D]: a player who must play with an empty hand busts
+            self._bust(p, "empty hand")  # rules [D option empty_hand]: a player who must play with none busts
             return
         if self.turn >= 2 and not any(self._fits(c) for c in hand):
             self._bust(p, "cannot follow")
