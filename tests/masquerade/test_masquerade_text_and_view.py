@@ -24,21 +24,26 @@ def test_every_action_has_a_description_in_english_and_japanese() -> None:
 
 def test_the_view_renders_every_phase_for_players_and_spectators_without_changing_the_observation() -> None:
     console = Console(width=100, record=True, file=io.StringIO())
-    seen: set[str] = set()
+    every: set[str] = set()
     for seed in range(12):
+        seen: set[str] = set()  # rendering is slow: each phase once a game
         state = Masquerade(3 + seed % 4).new_state(seed)
         rng = Rng(seed)
         while True:
-            view = state.observe(state.actors[0] if state.actors else None)
-            seen.add(view["phase"])
-            frozen = copy.deepcopy(view)
-            console.print(render(view, state.game))
-            assert view == frozen
+            phase = PHASE_NAMES[state.phase]
+            if phase not in seen or state.is_over:
+                seen.add(phase)
+                every.add(phase)
+                view = state.observe(state.actors[0] if state.actors else None)
+                assert view["phase"] == phase
+                frozen = copy.deepcopy(view)
+                console.print(render(view, state.game))
+                assert view == frozen
             for event in state.events[-3:]:
                 assert state.game.describe_event(event, "en") and state.game.describe_event(event, "ja")
             if state.is_over:
                 break
             state.apply(rng.choice(state.legal_actions()))
-    assert seen == set(PHASE_NAMES)
+    assert every == set(PHASE_NAMES)
     console.print(render(state.observe(None), state.game))
     assert "winner" in console.export_text()
