@@ -109,7 +109,10 @@ def render(observation: dict[str, Any], game: Game[Any]) -> RenderableType:
     if seat is not None:
         parts.append(Text.assemble("your hand: ", cards_line(observation.get("hand", []))))
         if seat in actors:
-            parts.append(Text(PROMPTS.get(observation.get("phase", ""), ""), style="italic"))
+            prompt = PROMPTS.get(observation.get("phase", ""), "")
+            if table.get("options", {}).get("challenge") == "off":
+                prompt = prompt.replace("; not following may be challenged", "")
+            parts.append(Text(prompt, style="italic"))
     if observation.get("is_over"):
         winners = ", ".join(f"seat {w}" for w in observation.get("winners", []))
         parts.append(Text(f"winner: {winners}", style="bold"))
