@@ -212,3 +212,14 @@ def test_a_refused_action_says_why_and_lists_the_legal_ones() -> None:
     run(state, "play R5", "play K3", "challenge")
     with pytest.raises(IllegalAction, match="re-play a card that follows red"):
         state.apply("play K3")
+
+
+def test_changing_an_observation_does_not_change_the_game() -> None:
+    state = deal("R5 R1", "R9 R2", "R3 R4")
+    run(state, "play R5", "play R9", "play R3", "take R9")
+    view = state.observe(0)
+    view["table"]["previous"]["cards"].append("G1")
+    view["table"]["won"][1].append("G1")
+    view["hand"].append("G1")
+    assert state.observe(0)["table"]["previous"]["cards"] == ["R5", "R9", "R3"]
+    assert "G1" not in state.all_cards()

@@ -494,7 +494,8 @@ class MasqueradeState(State):
             "b16": self.b16,
             "challenge": challenge,
             "taking": None if self.picker == NOBODY else {"picker": self.picker, "taker": self.taker},
-            "previous": self.previous,
+            "previous": None if self.previous is None else {k: (list(v) if isinstance(v, list) else v)
+                                                            for k, v in self.previous.items()},
             "options": {"specials": self.game.options.specials, "challenge": self.game.options.challenge,
                         "b16": self.game.options.b16},
         }
