@@ -222,4 +222,5 @@ def test_changing_an_observation_does_not_change_the_game() -> None:
     view["table"]["won"][1].append("G1")
     view["hand"].append("G1")
     assert state.observe(0)["table"]["previous"]["cards"] == ["R5", "R9", "R3"]
-    assert "G1" not in state.all_cards()
+    assert state.observe(0)["table"]["won"][1] == ["R3", "R5"]
+    assert state.observe(0)["hand"] == ["R1"]
