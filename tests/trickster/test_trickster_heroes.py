@@ -30,7 +30,8 @@ def test_explorer_reveals_two_keeps_one_and_puts_the_other_back_on_top() -> None
     state = position(4, {0: ["white Doctor", "red Explorer"]}, deck=["blue Scion", "green Witness"],
                      heroes=STRATEGIST)
     run(state, "play red Explorer")
-    assert last(state, "reveal")["cards"] == ["blue Scion", "green Witness"]
+    assert last(state, "reveal_seen")["cards"] == ["blue Scion", "green Witness"]
+    assert all(e["kind"] != "reveal" for e in state.observe(3)["log"])  # one line, seen by everyone
     assert legal(state) == ["keep blue Scion", "keep green Witness"]
     run(state, "keep green Witness")
     assert "green Witness" in hand(state, 0)

@@ -99,7 +99,7 @@ def _private(s: S, seats: tuple[int, ...], kind: str, public: dict[str, object],
 def _explorer_begin(s: S, p: int) -> None:
     top = [s.deck[-1], s.deck[-2]]
     if s.options.explorer_reveal == "public":
-        s.log("reveal", None, seat=p, cards=[CARD_TEXT[c] for c in top])
+        s.log("reveal_seen", None, seat=p, cards=[CARD_TEXT[c] for c in top])  # face up: everyone sees them
         for o in range(s.n):
             for c in top:
                 s.know[o][c] = DECK
@@ -117,7 +117,7 @@ def _explorer_keep(s: S, p: int, c: int) -> None:
         del s.deck[-2]
     s.hands[p].append(c)
     if s.options.explorer_reveal == "public":
-        s.log("keep", None, seat=p, card=CARD_TEXT[c])
+        s.log("keep_seen", None, seat=p, card=CARD_TEXT[c])
         s._public_to_hand(c, p)
     else:
         _private(s, (p,), "keep", {"seat": p}, {"card": CARD_TEXT[c]})
