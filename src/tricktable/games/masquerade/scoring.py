@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from tricktable.games.masquerade.cards import COLOUR_MASKS, NUMBERS, Bonus, Counts, Mask, cards_of, number
+from tricktable.games.masquerade.cards import COLOUR_MASKS, TEXT, Bonus, Counts, Mask, cards_of, number
 
 BURST = 4  # rules: 4 or more cards of a colour score 1 point each
 
@@ -32,7 +32,7 @@ def bonus_points(won: Mask, bonuses: Sequence[Bonus]) -> list[tuple[str, int]]:
         if won >> bonus.card & 1:
             points = bonus.points(n, won)
             if points:
-                out.append((f"{'RKBG'[bonus.card // NUMBERS]}{number(bonus.card)}", points))
+                out.append((TEXT[bonus.card], points))
     return out
 
 
