@@ -29,6 +29,9 @@ def free_port() -> int:
         return port
 
 
+SERVERS: list[Server] = []  # every server started in this process, for failure reports
+
+
 class Server:
     """A ``tricktable serve`` process that can be stopped and started again on the same port and database."""
 
@@ -39,7 +42,12 @@ class Server:
         self.process: subprocess.Popen[bytes] | None = None
         self.log = db.with_suffix(".log")
 
+    def tail(self, chars: int = 3000) -> str:
+        """The end of this server's output (for a failing test's report)."""
+        return self.log.read_text(errors="replace")[-chars:] if self.log.exists() else ""
+
     def start(self) -> None:
+        SERVERS.append(self)
         command = [sys.executable, "-m", "tricktable.cli.main", "serve", "--db", f"sqlite:///{self.db}",
                    "--host", "127.0.0.1", "--port", str(self.port), "--bot-delay", "0", "--bot-workers", "1",
                    "--grace", "30"]

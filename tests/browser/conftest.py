@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from browser_server import CHROMIUM_ARGS, Server, chromium_path
+from browser_server import CHROMIUM_ARGS, SERVERS, Server, chromium_path
 
 
 @pytest.fixture(scope="session")
@@ -69,4 +69,6 @@ def page(context: Any, request: pytest.FixtureRequest) -> Iterator[Any]:
         folder.mkdir(parents=True, exist_ok=True)
         with contextlib.suppress(Exception):
             opened.screenshot(path=str(folder / f"{request.node.name}.png"), full_page=True)
+        for running in SERVERS[-2:]:
+            print(f"--- server {running.url} output:\n{running.tail()}")
     assert not errors, f"the page raised: {errors}"

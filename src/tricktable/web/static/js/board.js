@@ -104,6 +104,7 @@ function renderStatus(ctx, frame, opts) {
   let text;
   let mine = false;
   if (view.is_over) text = t("table.over");
+  else if (summary && summary.status === "waiting") text = t("table.status.waiting");
   else if (me !== null && actors.includes(me) && (frame.legal || []).length) {
     text = t("table.yourTurn");
     mine = true;
