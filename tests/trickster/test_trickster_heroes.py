@@ -299,3 +299,24 @@ def test_an_effect_that_cannot_be_carried_out_completely_does_nothing(
     assert last(state, "no_effect") == {"seat": 0, "hero": card.split()[1]}
     assert "effect" not in kinds_after
     assert sorted(state.all_cards()) == cards
+
+
+def test_a_deck_card_seen_by_archivist_is_known_in_the_hand_that_draws_it_later() -> None:
+    deck = ["blue Scion", "green Witness", "black Inventor"]
+    state = position(4, {0: ["white Doctor", "red Archivist", "red Scion"], 1: ["white Scion", "orange Inventor"]},
+                     deck=deck, heroes=STRATEGIST)
+    run(state, "play red Archivist", "swap red Scion", "take green Witness", "return black Inventor")
+    run(state, "return red Scion")
+    run(state, "play orange Inventor")  # the Trickster draws the top card: black Inventor
+    assert "black Inventor" in hand(state, 1)
+    assert state.observe(0)["table"]["known"]["hands"] == {"1": ["black Inventor"]}
+    assert state.observe(2)["table"]["known"]["hands"] == {}
+    assert any(e["kind"] == "draw_seen" for e in state.observe(0)["log"])
+    assert not any(e["kind"] == "draw_seen" for e in state.observe(2)["log"])
+    run(state, "bottom white Scion" if "white Scion" in hand(state, 1) else "bottom " + hand(state, 1)[0])
+    # seat 1 put an unseen card away: seat 0 can no longer be sure which cards seat 1 still holds
+    assert state.observe(0)["table"]["known"]["hands"] == {}
+    assert knowledge_errors(state) == []
+    for k in range(4):
+        world = state.resample(0, Rng(k))
+        assert [CARD_TEXT[c] for c in world.deck[-2:][::-1]] == ["red Scion", "blue Scion"]
