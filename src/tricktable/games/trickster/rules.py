@@ -133,8 +133,13 @@ class TricksterState(Knowledge, State):
         self._actors = self._find_actors()
 
     def _why_illegal(self, action: Action, player: int) -> str:
-        if self.phase == TRICK and self.turn >= 2 and isinstance(action, Move) and action.value in self.hands[player]:
-            return f"it does not fit the pattern {PATTERN_NAMES[self.pattern]}"
+        if not isinstance(action, Move):
+            return "that is not a Trickster action"
+        if self.phase == TRICK and action.verb == PLAY:
+            if action.value not in self.hands[player]:
+                return "that card is not in their hand"
+            if self.turn >= 2:
+                return f"it does not fit the pattern {PATTERN_NAMES[self.pattern]}"
         if self.phase == EFFECT:
             return f"now {HERO_NAMES[STEPS[self.step].hero]} asks: {STEPS[self.step].name}"
         return f"now is the {PHASE_NAMES[self.phase]} phase"
