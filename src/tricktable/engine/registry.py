@@ -33,10 +33,11 @@ def available() -> list[str]:
     names = []
     for name, module_name in GAMES.items():
         try:
-            importlib.import_module(module_name)
+            module = importlib.import_module(module_name)
         except ModuleNotFoundError:
             continue
-        names.append(name)
+        if hasattr(module, "GAME"):  # a folder without its Game yet is not a game
+            names.append(name)
     return names
 
 
