@@ -23,6 +23,7 @@ VARIANTS: list[dict[str, Any]] = [
     {"b16": "lead", "challenge_order": "leader"},
     {"specials": "effects", "tiebreak": "strict"},
     {"specials": "bonuses", "first_player": 1},
+    {"challenge_order": "together"},
 ]
 seeds = st.integers(min_value=0, max_value=2**32)
 players = st.integers(min_value=3, max_value=6)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from masquerade_helpers import deal, kinds, run, won
 
-from tricktable.engine import BadOptions, IllegalAction
+from tricktable.engine import BadOptions, IllegalAction, Rng
 from tricktable.games.masquerade import Masquerade
 
 
@@ -224,3 +224,39 @@ def test_changing_an_observation_does_not_change_the_game() -> None:
     assert state.observe(0)["table"]["previous"]["cards"] == ["R5", "R9", "R3"]
     assert state.observe(0)["table"]["won"][1] == ["R3", "R5"]
     assert state.observe(0)["hand"] == ["R1"]
+
+
+def test_challenge_order_together_asks_everyone_at_once_and_keeps_answers_hidden() -> None:
+    state = deal("R5", "R6", "K3", "R9", challenge_order="together")
+    run(state, "play R5", "play R6", "play K3")
+    assert state.actors == (3, 0, 1)
+    assert [a.text for a in state.legal_actions(0)] == ["challenge", "pass"]
+    log = len(state.events)
+    state.apply("challenge", 0)
+    assert state.actors == (3, 1)
+    assert len(state.events) == log  # nothing shown until all have answered
+    with pytest.raises(IllegalAction):
+        state.apply("pass", 0)  # seat 0 has answered
+    state.apply("pass", 3)
+    state.apply("challenge", 1)
+    # seats 0 and 1 challenged: seat 0 is nearer seat 2's left (3, 0, 1), so it takes the challenge
+    assert [e.kind for e in state.events[log:]] == ["pass", "claims", "challenge"]
+    assert state.challenger == 0 and state.actors == (2,)  # failed: seat 2 chooses C or D
+
+
+def test_challenge_order_together_closes_when_everyone_has_passed() -> None:
+    state = deal("R5", "R6", "K3", "R9", challenge_order="together")
+    run(state, "play R5", "play R6", "play K3")
+    for seat in (1, 3, 0):
+        state.apply("pass", seat)
+    assert state.observe(None)["phase"] == "play" and state.actors == (3,)
+
+
+def test_resampling_redraws_the_answers_others_gave_together_but_keeps_ones_own() -> None:
+    state = deal("R5 R1", "R6 R2", "K3 R3", "R9 R4", challenge_order="together")
+    run(state, "play R5", "play R6", "play K3")
+    state.apply("challenge", 3)
+    state.apply("challenge", 0)
+    claims = {state.resample(0, Rng(k)).claims for k in range(40)}
+    assert all(0 in c for c in claims)
+    assert {3 in c for c in claims} == {True, False}

@@ -18,9 +18,11 @@ class MasqueradeOptions:
         "on", tag="P", choices=("on", "off"),
         doc="on: a card that does not follow may be challenged; off: plain may-follow play")
     challenge_order: str = option(
-        "left", tag="D", choices=("left", "leader"),
-        doc="who is offered a challenge first: left (clockwise from the challenged player's left) or "
-            "leader (clockwise from the turn player); the published rule is 'first to speak'")
+        "left", tag="D", choices=("left", "leader", "together"),
+        doc="who is offered a challenge: in turn from the challenged player's left (left) or from the turn "
+            "player (leader), or every other player at once, answers hidden until all have answered, the "
+            "challenger nearest the challenged player's left taking it (together: the seed's simultaneous "
+            "declarations, 'first to speak')")
     b16: str = option(
         "reverse", tag="D", choices=("reverse", "lead"),
         doc="B16: reverse (the highest picks one card and leads, the lowest takes the rest) or lead "

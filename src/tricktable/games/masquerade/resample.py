@@ -5,6 +5,8 @@ Hidden from seat ``p``: the other hands and the out-of-game cards. Known to ever
 - a failed challenge proved the challenged player held nothing that followed then (``void``); hands only
   lose cards afterwards (a withdrawn card was in the hand before), so the void lasts the whole game;
 - while a successful challenge awaits its re-play, the challenged player holds a following card.
+With ``challenge_order=together`` the answers others have already given in an open window are secret
+too: each is redrawn, challenge or pass equally likely.
 Hand sizes and the size of the out-of-game pile are public and kept.
 
 The draw: with at most one constrained hand, an exact uniform draw; otherwise plain shuffles until one
@@ -58,6 +60,11 @@ def resample(state: StateT, player: int, rng: Rng) -> StateT:
     if deal is None:
         deal = _mix(free, allowed, must_seat, must_mask, rnd)
     world = state.clone()
+    if state.together:
+        # others' answers in a challenge window answered together are secret: redrawn, each way equally likely
+        answered = [q for q in range(n) if q not in (player, state.challenged_seat()) and q not in state.offers]
+        mine = (player,) if player in state.claims else ()
+        world.claims = mine + tuple(q for q in answered if rnd.random() < 0.5)
     for q, mask in deal.items():
         if q == out_seat:
             world.out = mask

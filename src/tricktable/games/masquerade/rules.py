@@ -88,7 +88,9 @@ class MasqueradeState(State):
     phase: int            # one of the Phase numbers
     actor: int
     turn: int
-    offers: tuple[int, ...]
+    offers: tuple[int, ...]  # seats still to answer the challenge window, nearest first
+    together: bool        # challenge_order=together: the offered seats answer at once, hidden
+    claims: tuple[int, ...]  # together: the seats that answered "challenge" so far (hidden until all answer)
     challenger: int
     challenged: int
     success: bool
@@ -135,6 +137,8 @@ class MasqueradeState(State):
         self.lead = -1
         self.b16 = False
         self.offers = ()
+        self.together = False
+        self.claims = ()
         self.challenger = self.challenged = NOBODY
         self.success = False
         self.letter = ""
@@ -147,6 +151,8 @@ class MasqueradeState(State):
 
     @property
     def actors(self) -> tuple[int, ...]:
+        if self.together:
+            return self.offers
         return () if self.phase == OVER else (self.actor,)
 
     @property
@@ -154,12 +160,17 @@ class MasqueradeState(State):
         return self.turn
 
     def _legal(self, player: int) -> list[Action]:
+        if self.together:
+            return self._legal_challenge() if player in self.offers else []
         if player != self.actor or self.phase == OVER:
             return []
         return LEGAL[self.phase](self)
 
     def _step(self, action: Action, player: int) -> None:
         assert isinstance(action, Move)
+        if self.together:
+            self._answer_together(action, player)
+            return
         STEP[self.phase](self, action)
 
     def _why_illegal(self, action: Action, player: int) -> str:
@@ -274,10 +285,14 @@ class MasqueradeState(State):
     # --- CHALLENGE -----------------------------------------------------------------------------
 
     def _open_window(self, seat: int) -> None:
-        """Offer a challenge on ``seat``'s card to each other seat in turn (option ``challenge_order``)."""
+        """Offer a challenge on ``seat``'s card to each other seat (option ``challenge_order``): in turn from
+        the challenged player's left or from the turn player, or to all at once (``together``)."""
         n = self.game.players
-        start = seat if self.game.options.challenge_order == "left" else self.leader - 1
+        order = self.game.options.challenge_order
+        start = self.leader - 1 if order == "leader" else seat
         self.offers = tuple(p for p in ((start + i) % n for i in range(1, n + 1)) if p != seat)
+        self.together = order == "together"
+        self.claims = ()
         self.phase = CHALLENGE
         self.actor = self.offers[0]
 
@@ -287,7 +302,7 @@ class MasqueradeState(State):
     def _step_challenge(self, action: Move) -> None:
         if action is TABLE.pass_:
             self.log("pass", seat=self.actor)
-            self.offers = self.offers[1:]
+            self.offers = tuple(p for p in self.offers if p != self.actor)
             if self.offers:
                 self.actor = self.offers[0]
             else:
@@ -311,6 +326,33 @@ class MasqueradeState(State):
             self.void[seat] |= follow  # public: they held nothing that follows
             self.phase = OPTION
             self.actor = seat
+
+    def _answer_together(self, action: Action, player: int) -> None:
+        """A hidden answer (option ``challenge_order=together``, the seed's simultaneous declarations).
+
+        Once every offered seat has answered, the answers are shown; of several challengers the one nearest
+        the challenged player's left takes it (the seed: "first to speak"; we cannot hear who spoke first).
+        """
+        if action is TABLE.challenge:
+            self.claims = (*self.claims, player)
+        self.offers = tuple(p for p in self.offers if p != player)
+        if self.offers:
+            return
+        self.together = False
+        n = self.game.players
+        seat = self.challenged_seat()
+        nearest = [p for p in ((seat + i) % n for i in range(1, n)) if p in self.claims]
+        for p in ((seat + i) % n for i in range(1, n)):
+            if p not in self.claims:
+                self.log("pass", seat=p)
+        self.claims = ()
+        if not nearest:
+            self._resolve_effect()
+            return
+        self.actor = nearest[0]
+        if len(nearest) > 1:
+            self.log("claims", seats=nearest, seat=nearest[0])
+        self._step_challenge(TABLE.challenge)
 
     def _legal_replay(self) -> list[Action]:
         return _each(TABLE.play, self.hands[self.actor] & self.follow_mask())

@@ -80,6 +80,11 @@ def describe_event(event: Event, lang: str = "en") -> str:
         return f"{seat} {'re-plays' if kind == 'replay' else 'plays'} {card}"
     if kind == "pass":
         return f"{seat}はチャレンジしません" if ja else f"{seat} does not challenge"
+    if kind == "claims":
+        seats = ", ".join(str(p) for p in d["seats"])
+        if ja:
+            return f"席{seats}が同時にチャレンジ。チャレンジされた人の左に近い席{d['seat']}が行う"
+        return f"seats {seats} challenge at once; seat {d['seat']}, nearest the challenged player's left, takes it"
     if kind == "challenge":
         card = card_name(d["card"], lang)
         if ja:
