@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Self
 from tricktable.engine import Action, Observation, Rng, State
 from tricktable.games.megalomania import actions as A
 from tricktable.games.megalomania import cards as C
+from tricktable.games.megalomania import steps
 from tricktable.games.megalomania.cards import COLOUR_MASKS, FULL
 from tricktable.games.megalomania.scoring import ranking_key, score_mission
 
@@ -379,97 +380,6 @@ class MegalomaniaState(State):
             self.phase = {C.PROGRAMMED: PROGRAM, C.SPLIT: SPLIT, C.PASS: PASS}[kind]
             self.actors = tuple(range(n))
             return
-        self._start_play()
-
-    # --- mission steps: program (15), split and pick (24), pass (25) ----------------------------
-
-    def _legal_program(self, p: int) -> list[A.Move]:
-        rest = self.hands[p]
-        for c in self.program[p]:
-            rest &= ~(1 << c)
-        return [self.game.table.program[c] for c in _bits(rest)]
-
-    def _step_program(self, move: A.Move, p: int) -> None:
-        order = (*self.program[p], move.card)
-        rest = self.hands[p]
-        for c in order:
-            rest &= ~(1 << c)
-        if rest.bit_count() == 1:  # the last card has no choice left
-            order = (*order, rest.bit_length() - 1)
-            rest = 0
-        self.program = self.program.copy()
-        self.program[p] = order
-        if not rest:
-            self.log("programmed", self.game.only[p], seat=p, order=[C.CARD_TEXT[c] for c in order])
-            self._finish(p, self._start_play)
-
-    def _legal_split(self, p: int) -> list[A.Move]:
-        return [self.game.table.pile[c] for c in _bits(self.hands[p] & ~self.chosen[p])]
-
-    def _step_split(self, move: A.Move, p: int) -> None:
-        self.chosen = self.chosen.copy()
-        self.chosen[p] |= 1 << move.card
-        if self.chosen[p].bit_count() * 2 >= self.hands[p].bit_count():
-            self.log("split", self.game.only[p], seat=p, pile1=C.texts(self.chosen[p]),
-                     pile2=C.texts(self.hands[p] & ~self.chosen[p]))
-            self._finish(p, self._open_picks)
-
-    def _open_picks(self) -> None:
-        self.phase = PICK
-        self.actors = tuple(range(self.players))
-
-    def split_owner(self, picker: int) -> int:
-        """Mission 24: whose piles ``picker`` chooses from (the picker is that player's neighbour)."""
-        step = 1 if self.game.options.split_picker == "left" else -1
-        return (picker - step) % self.players
-
-    def _legal_pick(self, p: int) -> list[A.Move]:
-        return self.game.table.pick
-
-    def _step_pick(self, move: A.Move, p: int) -> None:
-        owner = self.split_owner(p)
-        first = self.chosen[owner]
-        keep = first if move.arg == 0 else self.hands[owner] & ~first
-        self.log("picked", self.game.only_two[p][owner], seat=p, owner=owner, pile=move.arg + 1)
-        self.chosen = self.chosen.copy()
-        self.chosen[owner] = ~keep & self.hands[owner]  # the pile going out of play
-        self._finish(p, self._close_picks)
-
-    def _close_picks(self) -> None:
-        n1 = self.players + 1
-        self.known = self.known.copy()
-        for p in range(self.players):
-            gone = self.chosen[p]
-            self.hands[p] &= ~gone
-            self.out |= gone
-            self.known[p * n1 + self.players] |= gone  # you know the pile you lost
-        self.chosen = [0] * self.players
-        self._start_play()
-
-    def _legal_pass(self, p: int) -> list[A.Move]:
-        return [self.game.table.passes[c] for c in _bits(self.hands[p] & ~self.chosen[p])]
-
-    def _step_pass(self, move: A.Move, p: int) -> None:
-        self.chosen = self.chosen.copy()
-        self.chosen[p] |= 1 << move.card
-        if self.chosen[p].bit_count() >= 3:
-            self._finish(p, self._close_passes)
-
-    def pass_target(self, p: int) -> int:
-        return (p + (1 if self.game.options.pass_to == "left" else -1)) % self.players
-
-    def _close_passes(self) -> None:
-        """Mission 25: everyone passes 3 cards at once to a neighbour [P; left D]."""
-        n = self.players
-        gone = self.chosen
-        self.hands = [h & ~g for h, g in zip(self.hands, gone, strict=True)]
-        self.known = self.known.copy()
-        for p in range(n):
-            to = self.pass_target(p)
-            self.hands[to] |= gone[p]
-            self.known[p * (n + 1) + to] |= gone[p]
-            self.log("passed", self.game.only_two[p][to], seat=p, to=to, cards=C.texts(gone[p]))
-        self.chosen = [0] * n
         self._start_play()
 
     def _start_play(self) -> None:
@@ -854,10 +764,10 @@ S = MegalomaniaState
 # rules: A game, the phases of a round
 PHASES: dict[int, tuple[LegalFn, StepFn]] = {
     PREP: (S._legal_prep, S._step_prep),
-    PROGRAM: (S._legal_program, S._step_program),
-    SPLIT: (S._legal_split, S._step_split),
-    PICK: (S._legal_pick, S._step_pick),
-    PASS: (S._legal_pass, S._step_pass),
+    PROGRAM: (steps.legal_program, steps.step_program),
+    SPLIT: (steps.legal_split, steps.step_split),
+    PICK: (steps.legal_pick, steps.step_pick),
+    PASS: (steps.legal_pass, steps.step_pass),
     PLAY: (S._legal_play, S._step_play),
     COLOUR: (S._legal_colour, S._step_colour),
     LEAD: (S._legal_lead, S._step_lead),
