@@ -199,7 +199,7 @@ function displayValue(value) {
 
 async function create(page, game, navigate) {
   const form = page.form;
-  const name = (form.name || "").trim() || t("create.you");
+  const name = (form.name || "").trim() || t("create.guest");
   saveName(name);
   const body = {
     game: game.name, players: form.players, options: form.options,

@@ -84,7 +84,8 @@ export default {
     if (t.mission) {
       const points = typeof t.mission_points === "number" ? ` (${t.mission_points > 0 ? "+" : ""}${t.mission_points})` : "";
       chips.push(h("span", { class: "chip chip-mission", dataset: { testid: "mission" } },
-        h("b", {}, `${pick(L.mission)} ${t.mission.number}`), points, " · ", t.mission.task));
+        h("b", {}, `${pick(L.mission)} ${t.mission.number}`), points, " · ",
+        (lang() === "ja" && t.mission.task_ja) || t.mission.task));
     }
     if (t.dominant) chips.push(chip(pick(L.dominant), colourChip(t.dominant)));
     if (t.lead_colour) chips.push(chip(pick(L.lead_colour), colourChip(t.lead_colour)));
