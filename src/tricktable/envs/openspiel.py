@@ -94,6 +94,8 @@ def _options_from(game_cls: type[Game[Any]], params: dict[str, Any]) -> dict[str
             value = _from_json_param(value)
             if value == _from_json_param(_json_param(field.default)):
                 continue
+        elif isinstance(value, str) and value.startswith(("[", "{")):
+            value = _from_json_param(value)  # a list where the option also takes a name (a deck)
         elif value == field.default:
             continue
         options[field.name] = value

@@ -1,0 +1,110 @@
+"""Our ``ismcts`` bot against OpenSpiel's own ISMCTS (through ``tricktable.envs.openspiel``), same budget.
+
+One of our bots plays against ``n - 1`` of OpenSpiel's ``ISMCTSBot``; our seat rotates with the game
+number, deals come from the game number. Both search ``budget`` simulations a decision: ours is
+``make_bot("ismcts:<budget>")`` (random rollouts, its default horizon), theirs ``ISMCTSBot`` with
+``max_simulations=budget``, random rollouts to the end of the game (``RandomRolloutEvaluator``), UCT
+with ``uct_c`` (default 1.0: their usual 2.0 for returns spanning 2, scaled to our win shares, which
+span 1) and the most visited action. Our result is the win share (``1/k`` per game won by ``k`` tied
+winners); with equal strength it would be ``1/n``.
+
+    python -m tricktable.envs.versus masquerade --players 3 --games 40 --budget 100 --out results.jsonl
+
+Each finished game is appended to ``--out`` as one JSON line, so a long run can be read while it goes.
+"""
+
+from __future__ import annotations
+
+import argparse
+import dataclasses
+import json
+import math
+import sys
+import time
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+import pyspiel
+from open_spiel.python.algorithms import ismcts, mcts
+
+from tricktable.bots import SeatView, make_bot
+from tricktable.envs import openspiel as tos
+
+
+@dataclass(slots=True)
+class Outcome:
+    game: str
+    players: int
+    number: int
+    our_seat: int
+    share: float  # our win share this game
+    seconds: float
+    decisions: int
+
+
+def play_one(name: str, players: int, number: int, budget: int, uct_c: float, **options: Any) -> Outcome:
+    """Game ``number``: deal seed ``number``, our seat ``number % players``."""
+    game = tos.load(name, players, **options)
+    ours = number % players
+    our_bot = make_bot(f"ismcts:{budget}", seed=number)
+    evaluator = mcts.RandomRolloutEvaluator(1, np.random.RandomState(number))
+    theirs = {seat: ismcts.ISMCTSBot(game, evaluator, uct_c, budget,
+                                     random_state=np.random.RandomState(number * 7 + seat))
+              for seat in range(players) if seat != ours}
+    state = game.new_initial_state()
+    state.apply_action(number % game.max_chance_outcomes())
+    start, decisions = time.perf_counter(), 0
+    while not state.is_terminal():
+        seat = state.current_player()
+        if seat == ours:
+            engine = state.engine
+            assert engine is not None  # dealt above
+            action = our_bot.choose(SeatView(engine, seat)).index
+        else:
+            action = theirs[seat].step(state)
+        state.apply_action(action)
+        decisions += 1
+    winners = state.engine.winners() if state.engine is not None else []
+    share = 1.0 / len(winners) if ours in winners else 0.0
+    return Outcome(name, players, number, ours, share, time.perf_counter() - start, decisions)
+
+
+def summary(shares: list[float], players: int) -> dict[str, float]:
+    """Mean win share with a 95% normal interval, and the share equal strength would give."""
+    count = len(shares)
+    mean = sum(shares) / count if count else math.nan
+    spread = math.sqrt(sum((s - mean) ** 2 for s in shares) / (count - 1)) if count > 1 else math.nan
+    half = 1.96 * spread / math.sqrt(count) if count > 1 else math.nan
+    return {"games": count, "share": mean, "low": mean - half, "high": mean + half, "even": 1.0 / players}
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0] if __doc__ else None)
+    parser.add_argument("game")
+    parser.add_argument("--players", type=int, required=True)
+    parser.add_argument("--games", type=int, default=20)
+    parser.add_argument("--first", type=int, default=0, help="number of the first game (its deal seed)")
+    parser.add_argument("--budget", type=int, default=100, help="simulations a decision, for both bots")
+    parser.add_argument("--uct-c", type=float, default=1.0)
+    parser.add_argument("--option", action="append", default=[], help="a game option, name=JSON")
+    parser.add_argument("--out", help="append one JSON line per game here")
+    args = parser.parse_args(argv)
+    options = {k: json.loads(v) for k, _, v in (o.partition("=") for o in args.option)}
+    shares = []
+    for number in range(args.first, args.first + args.games):
+        outcome = play_one(args.game, args.players, number, args.budget, args.uct_c, **options)
+        shares.append(outcome.share)
+        line = json.dumps({**dataclasses.asdict(outcome), "budget": args.budget, "options": options})
+        if args.out:
+            with open(args.out, "a", encoding="utf-8") as out:
+                out.write(line + "\n")
+        print(line, flush=True)
+    print(json.dumps(summary(shares, args.players)), flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
+
+_ = pyspiel  # imported first: pyspiel must be loaded before the OpenSpiel algorithms
