@@ -76,6 +76,8 @@ class Megalomania(Game[MegalomaniaOptions]):
         self.play_events = [
             {m.index: Event("play", {"seat": p, "card": C.CARD_TEXT[m.card], "power": m.power, "cube": m.delta})
              for m in self.table.actions if m.kind == A.PLAY} for p in range(self.players)]
+        self.drawn_events = [[Event("scroll drawn", {"seat": p, "scroll": sc.name}, self.only[p]) for sc in C.SCROLLS]
+                             for p in range(self.players)]
         self.trick_events = [[Event("trick", {"winner": w, "leader": nxt}) for nxt in range(self.players)]
                              for w in range(self.players)]
         return list(self.table.actions)

@@ -258,7 +258,7 @@ class MegalomaniaState(State):
             self.scroll_deck = self.scroll_deck[1:]
             self.scrolls = self.scrolls.copy()
             self.scrolls[p] = (*self.scrolls[p], s)
-            self.log("scroll drawn", self.game.only[p], seat=p, scroll=C.SCROLLS[s].name)
+            self.events.append(self.game.drawn_events[p][s])
 
     def _spend_scroll(self, p: int, s: int) -> None:
         held = list(self.scrolls[p])
