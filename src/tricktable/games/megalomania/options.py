@@ -56,7 +56,7 @@ class MegalomaniaOptions:
     deal: tuple[tuple[str, ...], ...] = option(
         (), tag="D",
         doc='fixed deals, one per round from round 1: a list per seat of card texts in deal order, e.g. '
-            '[["B15 B12", "K1 K2"]]; cards not named are out of play. Mission 13: the first half shown; '
+            '[["B15 B12", "K1 K2"]]; cards not named are out of play. Mission 13: the first 3 are face up; '
             '18: first half face down under the second half; 19: first half hand, second half pile')
     mission_order: tuple[int, ...] = option((), tag="D",
                                             doc="the missions of the first rounds in order; the rest drawn")
