@@ -185,3 +185,4 @@ class State(ABC):
         twin.rng = self.rng.clone()
         twin.history = self.history.copy()
         twin.events = self.events.copy()
+        twin._legal_cache = None  # never share a legal list: a resampled twin's may differ
