@@ -128,3 +128,11 @@ def test_the_public_observer_is_the_spectator_view() -> None:
     assert '"hand":[]' in public.string_from(state, 0)
     public.set_from(state, 0)
     assert public.dict["hand"].sum() == 0
+
+
+def test_a_resampled_world_refuses_to_be_serialized_as_the_true_game() -> None:
+    state = dealt(load("toy", 2))
+    world = state.resample_from_infostate(0, pyspiel.UniformProbabilitySampler(0.0, 1.0))
+    with pytest.raises(Exception, match="resampled world"):
+        world.serialize()
+    assert world.clone().information_state_string(0) == state.information_state_string(0)

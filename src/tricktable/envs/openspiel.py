@@ -30,7 +30,6 @@ How our model maps onto OpenSpiel's (docs/research.md says more):
 
 from __future__ import annotations
 
-import copy
 import dataclasses
 import importlib
 import json
@@ -154,8 +153,9 @@ class Live:
     def __reduce__(self) -> tuple[Any, ...]:
         if self.state is None:
             return (Live, (self.spec, None))
-        if self.resampled:  # no record gives this world: keep it by value
-            return (_revive_world, (self.spec, copy.copy(self.state.__dict__), type(self.state)))
+        if self.resampled:
+            raise TypeError("a resampled world (resample_from_infostate) cannot be serialized: no seed and "
+                            "actions lead to it, and its record would replay the true game")
         return (_revive, (self.spec, self.state.record().dumps()))
 
 
@@ -166,13 +166,6 @@ def _revive(spec: Spec, record_json: str) -> Live:
     for player, text in record.actions:
         state.apply(text, player)
     return Live(spec, state)
-
-
-def _revive_world(spec: Spec, fields: dict[str, Any], state_type: type[State]) -> Live:
-    state = state_type.__new__(state_type)
-    state.__dict__.update(fields)
-    state.game = spec.game
-    return Live(spec, state, resampled=True)
 
 
 # --- pyspiel classes ---------------------------------------------------------------------------

@@ -38,7 +38,7 @@ class Outcome:
     players: int
     number: int
     our_seat: int
-    share: float  # our win share this game
+    share: float  # our win share this game (1/k of a k-way tie)
     seconds: float
     decisions: int
 
@@ -71,12 +71,18 @@ def play_one(name: str, players: int, number: int, budget: int, uct_c: float, **
 
 
 def summary(shares: list[float], players: int) -> dict[str, float]:
-    """Mean win share with a 95% normal interval, and the share equal strength would give."""
+    """Mean win share with a 95% Wilson score interval, and the share equal strength would give.
+
+    Shares are 0 or 1 but for rare ties, so the mean is treated as a proportion over the games.
+    """
     count = len(shares)
-    mean = sum(shares) / count if count else math.nan
-    spread = math.sqrt(sum((s - mean) ** 2 for s in shares) / (count - 1)) if count > 1 else math.nan
-    half = 1.96 * spread / math.sqrt(count) if count > 1 else math.nan
-    return {"games": count, "share": mean, "low": mean - half, "high": mean + half, "even": 1.0 / players}
+    if not count:
+        return {"games": 0, "share": math.nan, "low": math.nan, "high": math.nan, "even": 1.0 / players}
+    mean = sum(shares) / count
+    z = 1.96
+    centre = (mean + z * z / (2 * count)) / (1 + z * z / count)
+    half = z * math.sqrt(mean * (1 - mean) / count + z * z / (4 * count * count)) / (1 + z * z / count)
+    return {"games": count, "share": mean, "low": centre - half, "high": centre + half, "even": 1.0 / players}
 
 
 def main(argv: list[str] | None = None) -> int:
