@@ -39,7 +39,7 @@ def observe(state: MegalomaniaState, seat: int | None) -> dict[str, Any]:
     if state.phase in (COLOUR, LEAD, GIVE):
         pending = {COLOUR: "oracle", LEAD: "farmer", GIVE: "explorer"}[state.phase]
     table: dict[str, Any] = {
-        "mission": {"number": state.mission, "task": info.task, "hand": info.hand},
+        "mission": {"number": state.mission, "task": info.task, "task_ja": info.task_ja, "hand": info.hand},
         "mission_points": state.game.options.mission_points[state.mission - 1],
         "dominant": C.COLOURS[state.dom],
         "dealer": state.dealer,
