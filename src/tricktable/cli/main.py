@@ -34,8 +34,29 @@ def parser() -> argparse.ArgumentParser:
     return top
 
 
+def option_flags(extra: list[str]) -> list[str]:
+    """Unknown ``--name value`` (or ``--name=value``) flags as ``name=value`` game options."""
+    pairs, rest = [], list(extra)
+    while rest:
+        flag = rest.pop(0)
+        if not flag.startswith("--") or len(flag) < 3:
+            raise SystemExit(f"tricktable: unexpected argument {flag!r}")
+        name, sep, value = flag[2:].partition("=")
+        if not sep:
+            if not rest:
+                raise SystemExit(f"tricktable: {flag} needs a value")
+            value = rest.pop(0)
+        pairs.append(f"{name.replace('-', '_')}={value}")
+    return pairs
+
+
 def main(argv: Sequence[str] | None = None) -> int:
-    args = parser().parse_args(argv)
+    """Run one subcommand. Where a command takes game options, ``--deck beginner`` means ``-o deck=beginner``."""
+    args, extra = parser().parse_known_args(argv)
+    if extra:
+        if not hasattr(args, "option"):
+            raise SystemExit(f"tricktable {args.command}: unexpected arguments {' '.join(extra)}")
+        args.option.extend(option_flags(extra))
     code: int = args.run(args)
     return code
 
