@@ -252,3 +252,19 @@ def test_the_deal_follows_the_missions_hand_size_and_the_rest_is_out_of_play() -
     state = load_game("megalomania", 3, mission_order=[12]).new_state(4)
     assert all(h.bit_count() == 7 for h in state.hands)
     assert state.out.bit_count() == 32 - 21
+
+
+def test_mission_25_passes_stay_hidden_until_everyone_has_chosen() -> None:
+    hands = ["B1 B2 B4 B6 B7 B9 B12 B15", "Y1 Y2 Y4 Y6 Y7 Y9 Y12 Y15", "R1 R2 R4 R6 R7 R9 R12 R15"]
+    state = setup(3, hands, mission=25, dominant="K")
+    ready(state)
+    for text in ("pass B1", "pass B2", "pass B4"):
+        state.apply(text, 0)
+    assert state.actors == (1, 2)
+    seen_by_1 = json.dumps(state.observe(1))
+    assert "B1" not in seen_by_1 and "B4" not in seen_by_1
+    assert state.observe(0)["table"]["chosen"] == ["B1", "B2", "B4"]
+    for p, colour in ((1, "Y"), (2, "R")):
+        for value in (1, 2, 4):
+            state.apply(f"pass {colour}{value}", p)
+    assert "B1" in state.observe(1)["hand"] and "B1" not in json.dumps(state.observe(2)["hand"])
