@@ -78,6 +78,8 @@ class Megalomania(Game[MegalomaniaOptions]):
              for m in self.table.actions if m.kind == A.PLAY} for p in range(self.players)]
         self.drawn_events = [[Event("scroll drawn", {"seat": p, "scroll": sc.name}, self.only[p]) for sc in C.SCROLLS]
                              for p in range(self.players)]
+        self.begin_events = [Event("play begins", {"leader": p}) for p in range(self.players)]
+        self._ready_events: dict[tuple[int, int, int], Event] = {}
         self.trick_events = [[Event("trick", {"winner": w, "leader": nxt}) for nxt in range(self.players)]
                              for w in range(self.players)]
         return list(self.table.actions)
@@ -122,6 +124,15 @@ class Megalomania(Game[MegalomaniaOptions]):
         if not cards or (cards.bit_length() - 1) >> 3 == ((cards & -cards).bit_length() - 1) >> 3:
             cache[cards | flags | scrolls << 42 | assassins << 48] = out
         return out
+
+    def ready_event(self, seat: int, crystals: int, cubes: int) -> Event:
+        """The private "ready" event of ``seat`` (interned: events are immutable values)."""
+        key = (seat, crystals, cubes)
+        event = self._ready_events.get(key)
+        if event is None:
+            event = Event("ready", {"seat": seat, "crystals": crystals, "cubes": cubes}, self.only[seat])
+            self._ready_events[key] = event
+        return event
 
     def fixed_deal(self, round_index: int) -> list[list[int]] | None:
         """The deal fixed by option ``deal`` for this round, if any."""

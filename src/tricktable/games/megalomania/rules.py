@@ -308,7 +308,7 @@ class MegalomaniaState(State):
         if kind == A.READY:
             self.crystals[p] += move.arg
             self.cubes[p] += self.game.options.resources - move.arg
-            self.log("ready", only, seat=p, crystals=self.crystals[p], cubes=self.cubes[p])
+            self.events.append(self.game.ready_event(p, self.crystals[p], self.cubes[p]))
             self._finish(p, self._reveal)
             return
         if kind == A.USE:
@@ -388,7 +388,7 @@ class MegalomaniaState(State):
                              + len(self.pile19[p]))
         self.phase = PLAY
         self.actors = (self.leader,)
-        self.log("play begins", leader=self.leader)
+        self.events.append(self.game.begin_events[self.leader])
 
     # --- tricks --------------------------------------------------------------------------------
 
