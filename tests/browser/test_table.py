@@ -149,6 +149,9 @@ def test_the_replay_viewer_steps_through_a_finished_game(server: Server, page: A
     # every hand shows: the game is over, so the replay hides nothing
     assert page.locator("[data-testid=board] .seat .card").count() > 0
     snap(page, SCREENSHOTS / "replay.png")
+    page.select_option(".replay-seat select", index=1)  # seen by seat 0: its own hand at the bottom
+    page.wait_for_url("**seat=0**")
+    page.wait_for_selector("[data-testid=hand]")
     page.goto(f"{server.url}/replays")
     page.wait_for_selector("[data-testid=replay-card]")
 
