@@ -2,7 +2,8 @@
 
 import { api, heldSeat, holdSeat, savedName, saveName } from "./api.js";
 import { h, humanize, mount, toast } from "./dom.js";
-import { botName, t } from "./i18n.js";
+import { gameModule } from "./games/index.js";
+import { botName, pick, t } from "./i18n.js";
 
 let gamesCache = null;
 
@@ -128,6 +129,7 @@ function renderForm(page, { navigate, redraw }) {
     },
   },
   h("label", { class: "field" }, h("span", {}, t("create.game")), gameSelect),
+  gameModule(game.name).blurb ? h("p", { class: "muted small blurb" }, pick(gameModule(game.name).blurb)) : null,
   h("div", { class: "field-row" },
     h("label", { class: "field" }, h("span", {}, t("create.players")), playerSelect),
     h("label", { class: "field grow" }, h("span", {}, t("create.name")), nameInput)),

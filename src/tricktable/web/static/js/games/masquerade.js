@@ -37,6 +37,8 @@ function line(ctx, en, ja) {
 }
 
 export default {
+  blurb: { en: "Play any card, but if you could have followed you may be challenged. The lowest card picks one, the highest takes the rest.",
+    ja: "どのカードを出してもよいが、フォローできたのにしないとチャレンジされるかも。最小の人が1枚選び、最大の人が残りを取る。" },
   labels: L,
   perSeat: ["won", "known_in_hand", "void"],
   hide: ["won", "known_in_hand", "void", "turn_player", "options", "challenge", "taking", "previous", "lead_colour", "b16", "out_of_game"],

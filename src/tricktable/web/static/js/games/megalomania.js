@@ -62,6 +62,8 @@ function tokens(n, kind, label) {
 }
 
 export default {
+  blurb: { en: "A new mission every round: spend crystals to unleash card powers and cubes to shift values, and win the tricks the mission asks for.",
+    ja: "毎ラウンド違うミッションに挑むトリックテイキング。クリスタルでカードのパワーを使い、キューブで数字を動かして、ミッションが求めるトリックを取る。" },
   labels: L,
   hide: ["mission", "mission_points", "dominant", "dealer", "rounds", "pairs", "turn", "crystals", "cubes",
     "scroll_counts", "points", "lost", "results", "missions_played", "tricks_won", "won_cards", "completed_tricks",

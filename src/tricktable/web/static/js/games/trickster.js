@@ -53,6 +53,8 @@ function tableau(ctx, list) {
 }
 
 export default {
+  blurb: { en: "Every card played sets off its hero. The first follower who cannot fit the pattern busts and takes the pot: lowest trouble wins.",
+    ja: "出したカードのヒーローの効果が必ず起きる。パターンに合わせられない最初のフォロワーがバーストしてポットを引き取る。トラブルが最も少ない人の勝ち。" },
   labels: L,
   hide: ["heroes", "token", "trickster", "followers", "turn", "pattern", "lead", "trash", "deck_size", "tableaus",
     "round_scores", "rounds", "last_buster", "effect", "chosen", "known", "draft"],
