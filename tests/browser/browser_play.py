@@ -55,7 +55,7 @@ def set_option(page: Any, option: str, value: Any) -> None:
         control.dispatch_event("change")
 
 
-def take_turn(page: Any, rng: random.Random, timeout: float = 15.0) -> bool:
+def take_turn(page: Any, rng: random.Random, timeout: float = 30.0) -> bool:
     """Wait until this seat can act or the game is over; make one random choice by clicking.
 
     Returns False when the game is over.

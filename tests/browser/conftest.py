@@ -43,7 +43,7 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
 @pytest.fixture
 def context(browser: Any) -> Iterator[Any]:
     ctx = browser.new_context(viewport={"width": 1280, "height": 900})
-    ctx.set_default_timeout(15_000)
+    ctx.set_default_timeout(30_000)  # generous: CI runs other suites beside this one on 2 cores
     yield ctx
     ctx.close()
 
