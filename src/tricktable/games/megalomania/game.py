@@ -78,6 +78,11 @@ class Megalomania(Game[MegalomaniaOptions]):
              for m in self.table.actions if m.kind == A.PLAY} for p in range(self.players)]
         self.drawn_events = [[Event("scroll drawn", {"seat": p, "scroll": sc.name}, self.only[p]) for sc in C.SCROLLS]
                              for p in range(self.players)]
+        # the powered plays of any set of Assassins (an off-colour Assassin), without and with cubes
+        assassins = [1 << (8 * c + C.ASSASSIN) for c in range(4)]
+        subsets = [sum(b for i, b in enumerate(assassins) if k >> i & 1) for k in range(16)]
+        self.assassin_plays = [{m: [a for c in C.cards_of(m) for a in self.table.powered[c][cube]] for m in subsets}
+                               for cube in (0, 1)]
         self.begin_events = [Event("play begins", {"leader": p}) for p in range(self.players)]
         self._ready_events: dict[tuple[int, int, int], Event] = {}
         self.trick_events = [[Event("trick", {"winner": w, "leader": nxt}) for nxt in range(self.players)]
@@ -114,9 +119,7 @@ class Megalomania(Game[MegalomaniaOptions]):
                     cache[part_cards | flags] = part
                 out += part
         if assassins:
-            powered = self.table.powered
-            for c in C.cards_of(assassins):
-                out.extend(powered[c][cube >> 1])
+            out += self.assassin_plays[cube >> 1][assassins]
         if scrolls & 1:
             out.append(self.table.use[C.FREE_POWER])
         if scrolls & 2:
