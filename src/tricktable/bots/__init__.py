@@ -4,7 +4,8 @@
 
 - ``random``: uniform over the legal actions.
 - ``heuristic``: the game's rules of thumb (``games/<game>/heuristic.py``).
-- ``easy``, ``medium``, ``hard``: ISMCTS with the budgets in ``LEVELS`` (``hard`` stays under 1 s a decision).
+- ``easy``, ``medium``, ``hard``: ISMCTS with the budgets in ``LEVELS`` (``hard`` stays under 1 s a decision;
+  in Trickster, heuristic rollouts with the budgets in ``GAME_LEVELS``).
 - ``ismcts``: ISMCTS at ``medium``; ``ismcts:<N>`` N iterations, ``ismcts:<S>s`` S seconds, and the
   suffixes ``:heuristic`` (heuristic rollouts), ``:r<N>`` (roll out N rounds) and ``:game`` (to the end), e.g.
   ``ismcts:2000:heuristic``. A level takes the same suffixes: ``hard:heuristic``.
@@ -14,7 +15,7 @@ from __future__ import annotations
 
 from tricktable.bots.base import Bot, SeatView
 from tricktable.bots.heuristic import HeuristicBot
-from tricktable.bots.ismcts import Horizon, ISMCTSBot
+from tricktable.bots.ismcts import Horizon, ISMCTSBot, Rollout
 from tricktable.bots.random import RandomBot
 from tricktable.bots.search import Budget
 
@@ -26,6 +27,13 @@ LEVELS: dict[str, Budget] = {
     "easy": Budget(iterations=40, seconds=0.3),
     "medium": Budget(iterations=120, seconds=0.6),
     "hard": Budget(iterations=300, seconds=0.9),
+}
+# Where random rollouts measured no stronger than the heuristic (docs/strength.md), a level plays heuristic
+# rollouts instead, with the iterations that cost about the same time.
+GAME_LEVELS: dict[str, dict[str, tuple[Budget, Rollout]]] = {
+    "trickster": {"easy": (Budget(iterations=10, seconds=0.3), "heuristic"),
+                  "medium": (Budget(iterations=30, seconds=0.6), "heuristic"),
+                  "hard": (Budget(iterations=60, seconds=0.9), "heuristic")},
 }
 
 
@@ -59,8 +67,10 @@ def make_bot(name: str, seed: int = 0) -> Bot:
             else:
                 raise ValueError(f"bot {name!r}: unknown part {part!r} "
                                  "(use a number of iterations, seconds like 0.5s, heuristic, game or r<rounds>)")
+        per_game = {game: levels[head] for game, levels in GAME_LEVELS.items()} if head in LEVELS and not suffixes \
+            else None
         return ISMCTSBot(seed, budget=budget, rollout="heuristic" if rollout == "heuristic" else "random",
-                         horizon=horizon, name=name)
+                         horizon=horizon, name=name, per_game=per_game)
     raise ValueError(f"no bot called {name!r} (bots: {', '.join(bot_names())}, ismcts:<iterations>[:heuristic])")
 
 

@@ -61,6 +61,7 @@ class ISMCTSBot(Bot):
 
     ``budget`` bounds each decision; ``rollout`` plays the playouts: ``"random"``, ``"heuristic"`` (the
     game's heuristic, see ``bots.heuristic.heuristic_policy``) or any ``Policy`` function;
+    ``per_game`` overrides budget and rollout by game name (a level's settings, see ``bots.LEVELS``);
     ``exploration`` is UCB1's constant c; ``horizon`` is how many rounds a rollout plays before it is
     scored by the relative score gain (or to the end of the game).
     After each decision ``last_iterations`` and ``last_seconds`` say how much was spent.
@@ -69,10 +70,12 @@ class ISMCTSBot(Bot):
     name = "ismcts"
 
     def __init__(self, seed: int = 0, *, budget: Budget | None = None, rollout: Rollout | Policy = "random",
-                 exploration: float = 0.7, horizon: Horizon = "auto", name: str | None = None) -> None:
+                 exploration: float = 0.7, horizon: Horizon = "auto", name: str | None = None,
+                 per_game: dict[str, tuple[Budget, Rollout]] | None = None) -> None:
         super().__init__(seed)
         self.budget = budget or Budget(iterations=200)
         self.rollout = rollout
+        self.per_game = per_game or {}
         self.policy: Policy = random_policy
         self.exploration = exploration
         self.horizon = horizon
@@ -102,13 +105,16 @@ class ISMCTSBot(Bot):
     def search(self, view: SeatView) -> dict[int, Node]:
         """Run the search from ``view``; the root's children, keyed ``seat * num_actions + action.index``."""
         start = time.perf_counter()
-        deadline = self.budget.deadline()
-        limit = self.budget.iterations if self.budget.iterations is not None else math.inf
+        budget, rollout = self.per_game.get(view.game.name, (self.budget, self.rollout))
+        deadline = budget.deadline()
+        limit = budget.iterations if budget.iterations is not None else math.inf
         rng = self.rng
-        if self.rollout == "heuristic":
+        if rollout == "heuristic":
             self.policy = heuristic_policy(view.game)
-        elif callable(self.rollout):
-            self.policy = self.rollout
+        elif callable(rollout):
+            self.policy = rollout
+        else:
+            self.policy = random_policy
         root = Node(-1)
         world = view.sample(rng)
         valuer = Valuer(world)
