@@ -64,3 +64,16 @@ def test_a_game_without_its_own_encoder_gets_the_common_pieces() -> None:
     encoder = encoder_for(Toy(2))
     assert type(encoder) is encoding.Encoder
     assert [name for name, _ in encoder.layout][:3] == ["seat", "actors", "legal"]
+
+
+def test_the_core_package_does_not_import_the_research_libraries() -> None:
+    import subprocess
+    import sys
+
+    code = ("import sys, tricktable, tricktable.engine, tricktable.bots, tricktable.cli.main\n"
+            "from tricktable.engine import available, new_game\n"
+            "[new_game(name, players=game.min_players, seed=1) for name in available()"
+            " for game in [__import__('tricktable.engine', fromlist=['game_class']).game_class(name)]]\n"
+            "loaded = [m for m in ('pyspiel', 'open_spiel', 'pettingzoo', 'gymnasium') if m in sys.modules]\n"
+            "assert not loaded, loaded\n")
+    subprocess.run([sys.executable, "-c", code], check=True)
