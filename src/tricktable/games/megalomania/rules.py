@@ -273,6 +273,7 @@ class MegalomaniaState(State):
         self.emperor = False
         self.knight = 99  # trick position of an activated Knight
         self.wizard = 99  # trick position of an activated Wizard
+        self.fast = self.kind in SIMPLE  # plain follow rules apply: no Wizard, no special source of cards
         self.dwarf = False
         self.named = -1  # the Farmer's next leader
         self.found = -1  # the Explorer's discovered card, awaiting the give-back
@@ -426,11 +427,13 @@ class MegalomaniaState(State):
         if self.phase != PLAY:
             return LEGAL[self.phase](self, p)
         game = self.game
-        if self.wizard == 99 and self.kind in SIMPLE:  # the common case, inlined (rules: Tricks)
+        if self.fast:  # the common case, inlined (rules: Tricks)
             avail = self.hands[p]
             m = (avail & COLOUR_MASKS[self.lead] or avail & COLOUR_MASKS[self.dom] or avail) if self.trick else avail
+            ordered = False
         else:
             m, avail = self.playable(p)
+            ordered = self.kind == PROGRAMMED
         if self.emperor and not self.immune >> p & 1:  # rules: Emperor, no power nor cube after it
             okm = 0
             cube = 0
@@ -451,7 +454,7 @@ class MegalomaniaState(State):
                     extra = hand  # the last hand card: no card would be left to give back
                     m &= ~hand
         # rules: Assassin, any colour with its power
-        rest = avail & ASSASSINS & ~m if okm & ASSASSIN_BIT and self.kind != PROGRAMMED else 0
+        rest = avail & ASSASSINS & ~m if okm & ASSASSIN_BIT and not ordered else 0
         held = self.scrolls[p]
         scrolls = 0
         if held:  # during-play scrolls
@@ -511,6 +514,7 @@ class MegalomaniaState(State):
                 self.knight = n
             elif r == WIZARD:
                 self.wizard = n
+                self.fast = False
             elif r == DWARF:
                 self.dwarf = True
             elif r == ORACLE:
