@@ -60,3 +60,16 @@ def test_openspiel_ismcts_and_ours_finish_a_match_with_an_interval(toy_registere
     summary = versus.summary([o.share for o in outcomes], 2)
     assert summary["games"] == 3 and summary["even"] == 0.5
     assert summary["low"] <= summary["share"] <= summary["high"]
+
+
+def test_the_match_command_records_games_and_reports_them_as_a_table(toy_registered: str, tmp_path: Path,
+                                                                     capsys: Any) -> None:
+    from tricktable.envs import versus
+
+    out = tmp_path / "games.jsonl"
+    versus.main([toy_registered, "--players", "2", "--games", "2", "--budget", "3", "--out", str(out)])
+    assert len(out.read_text().splitlines()) == 2
+    capsys.readouterr()
+    versus.main(["--report", str(out)])
+    table = capsys.readouterr().out
+    assert "| toy | 2 | {} | 3 | 2 |" in table

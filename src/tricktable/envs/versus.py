@@ -10,7 +10,8 @@ winners); with equal strength it would be ``1/n``.
 
     python -m tricktable.envs.versus masquerade --players 3 --games 40 --budget 100 --out results.jsonl
 
-Each finished game is appended to ``--out`` as one JSON line, so a long run can be read while it goes.
+Each finished game is appended to ``--out`` as one JSON line, so a long run can be read while it goes;
+``python -m tricktable.envs.versus --report results.jsonl ...`` summarizes such files as a table.
 """
 
 from __future__ import annotations
@@ -85,10 +86,29 @@ def summary(shares: list[float], players: int) -> dict[str, float]:
     return {"games": count, "share": mean, "low": centre - half, "high": centre + half, "even": 1.0 / players}
 
 
+def report(paths: list[str]) -> str:
+    """A Markdown table of the games recorded in ``paths`` (JSON lines), one row per game and size."""
+    groups: dict[tuple[str, int, int, str], list[float]] = {}
+    for path in paths:
+        with open(path, encoding="utf-8") as lines:
+            for line in lines:
+                row = json.loads(line)
+                key = (row["game"], row["players"], row["budget"], json.dumps(row["options"]))
+                groups.setdefault(key, []).append(row["share"])
+    out = ["| game | players | options | simulations | games | our win share (95% CI) | equal strength |",
+           "|---|---|---|---|---|---|---|"]
+    for (game, players, budget, options), shares in sorted(groups.items()):
+        s = summary(shares, players)
+        out.append(f"| {game} | {players} | {options} | {budget} | {s['games']} | "
+                   f"{s['share']:.2f} ({s['low']:.2f}-{s['high']:.2f}) | {s['even']:.2f} |")
+    return "\n".join(out)
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0] if __doc__ else None)
-    parser.add_argument("game")
-    parser.add_argument("--players", type=int, required=True)
+    parser.add_argument("game", nargs="?")
+    parser.add_argument("--report", nargs="+", metavar="JSONL", help="summarize recorded games instead of playing")
+    parser.add_argument("--players", type=int)
     parser.add_argument("--games", type=int, default=20)
     parser.add_argument("--first", type=int, default=0, help="number of the first game (its deal seed)")
     parser.add_argument("--budget", type=int, default=100, help="simulations a decision, for both bots")
@@ -96,6 +116,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--option", action="append", default=[], help="a game option, name=JSON")
     parser.add_argument("--out", help="append one JSON line per game here")
     args = parser.parse_args(argv)
+    if args.report:
+        print(report(args.report))
+        return 0
+    if args.game is None or args.players is None:
+        parser.error("name a game and --players, or give --report")
     options = {k: json.loads(v) for k, _, v in (o.partition("=") for o in args.option)}
     shares = []
     for number in range(args.first, args.first + args.games):
