@@ -136,3 +136,25 @@ def test_a_resampled_world_refuses_to_be_serialized_as_the_true_game() -> None:
     with pytest.raises(Exception, match="resampled world"):
         world.serialize()
     assert world.clone().information_state_string(0) == state.information_state_string(0)
+
+
+@pytest.mark.parametrize(("name", "players"), SETUPS)
+def test_at_a_simultaneous_step_another_waiting_seat_cannot_tell_the_movers_secret_choice(
+        name: str, players: int) -> None:
+    """Choices that leave the same seats waiting (whether a seat is still deciding is public) look alike."""
+    rng = np.random.RandomState(players)
+    checked = 0
+    for seed in range(3):
+        state = dealt(load(name, players), seed=seed)
+        while not state.is_terminal() and checked < 20:
+            actors = state.engine.actors
+            legal = state.legal_actions()
+            if len(actors) > 1:
+                other = actors[1]
+                seen: dict[tuple[int, ...], str] = {}
+                for action in legal[:12]:
+                    child = state.child(action)
+                    view = child.information_state_string(other)
+                    assert seen.setdefault(tuple(child.engine.actors), view) == view
+                checked += 1
+            state.apply_action(rng.choice(legal))
