@@ -130,18 +130,24 @@ class State(ABC):
         """
         if isinstance(action, str):
             action = self.game.parse_action(action)
-        actors = self.actors
-        if player is None:
-            if not actors:
-                raise IllegalAction(None, action, "the game is over")
-            player = actors[0]
-        if check:
-            if player not in actors:
-                waiting = ", ".join(f"seat {p}" for p in actors) or "nobody: the game is over"
-                raise IllegalAction(player, action, f"it is not their turn (waiting for {waiting})")
-            legal = self._cached_legal(player)
-            if action not in legal:
-                raise IllegalAction(player, action, self._why_illegal(action, player), legal)
+        cache = self._legal_cache
+        if check and player is not None and cache is not None and cache[0] == player:
+            # the hot path of every driver: legal_actions(player) just listed this player's choices
+            if action not in cache[1]:
+                raise IllegalAction(player, action, self._why_illegal(action, player), cache[1])
+        else:
+            actors = self.actors
+            if player is None:
+                if not actors:
+                    raise IllegalAction(None, action, "the game is over")
+                player = actors[0]
+            if check:
+                if player not in actors:
+                    waiting = ", ".join(f"seat {p}" for p in actors) or "nobody: the game is over"
+                    raise IllegalAction(player, action, f"it is not their turn (waiting for {waiting})")
+                legal = self._cached_legal(player)
+                if action not in legal:
+                    raise IllegalAction(player, action, self._why_illegal(action, player), legal)
         self.history.append((player, action))
         self._legal_cache = None
         self._step(action, player)
