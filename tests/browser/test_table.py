@@ -169,6 +169,7 @@ def test_each_rules_page_shows_the_rules_in_both_languages(game: str, server: Se
 def test_the_lobby_lists_open_tables_and_photographs_well(server: Server, page: Any, browser: Any) -> None:
     needs_game()
     game, players, options = QUICK
+    create_table(page, server.url, game, players, options=options, name="Cleo")  # a game under way
     waiting = create_table(page, server.url, game, players, options=options, humans=2, name="Ann")
     page.goto(f"{server.url}/")
     card = page.locator(f"[data-testid=table-card][data-id='{waiting}']")
