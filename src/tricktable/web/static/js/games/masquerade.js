@@ -47,6 +47,7 @@ export default {
     replay: { en: "Play a following card", ja: "リード色を出し直す" }, option: { en: "Choose A-D", ja: "A〜Dを選ぶ" },
     colour: { en: "Choose a colour", ja: "色を選ぶ" }, pick: { en: "Move cards", ja: "カードを移す" },
     target: { en: "Choose a card to change", ja: "数を変えるカードを選ぶ" }, take: { en: "Take a card", ja: "カードを取る" },
+    over: { en: "Game over", ja: "終了" },
   },
   hint: { en: "Click a highlighted card.", ja: "光っているカードを選んでください。" },
 
