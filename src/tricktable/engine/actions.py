@@ -3,7 +3,12 @@
 A game builds its whole action space once (``Game.actions``), so every ``Action`` a state hands out is
 an interned member of that table: ``legal_actions()`` allocates no actions, membership tests hit the
 identity shortcut, and ``game.actions[a.index] is a``. Games subclass ``Action`` to carry their
-payload (the card played, the colour named); subclasses are frozen dataclasses too.
+payload (the card played, the colour named); subclasses are frozen dataclasses too, declared with
+``eq=False`` like this one.
+
+Because actions are interned, equality is identity (compared in C, which keeps the engine's
+``action in legal`` check cheap). Actions of two different ``Game`` objects are never equal: compare
+their ``text`` or ``index`` across games, processes or the network.
 """
 
 from __future__ import annotations
@@ -11,7 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, eq=False)
 class Action:
     """One choice a player can make. ``str(action)`` is its canonical text (``play B15*``)."""
 

@@ -30,7 +30,7 @@ VARIANTS: tuple[tuple[str, bool, int], ...] = (
     ("", False, 0), ("*", True, 0), ("+", False, 1), ("-", False, -1), ("*+", True, 1), ("*-", True, -1))
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, eq=False)
 class Move(Action):
     """An action: ``kind`` (PLAY, COLOUR, ...), the ``card`` it names (or -1) and a small ``arg``
     (colour, seat, crystals, scroll or pile). Play actions also carry ``power`` and ``delta`` (cube)."""
@@ -45,11 +45,6 @@ class Move(Action):
     colour: int = -1
     value: int = 0
     bit: int = 0
-
-    # Moves are interned per game (``game.actions``): identity is equality, compared in C, which keeps
-    # the engine's ``action in legal`` check cheap.
-    __eq__ = object.__eq__
-    __hash__ = object.__hash__
 
 
 @dataclass(frozen=True, slots=True)

@@ -23,7 +23,7 @@ TRASH_SIZE = 6
 DRAFT = SEAT + 1  # verb code of "draft Hero"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, eq=False)
 class Move(Action):
     """A Trickster action: ``verb`` (an index of CARD_VERBS, SEAT or DRAFT) and its card, seat or hero."""
 
