@@ -24,16 +24,16 @@ __all__ = ["LEVELS", "Bot", "Budget", "HeuristicBot", "ISMCTSBot", "RandomBot", 
 # Each level's budget per decision: iterations keep play reproducible for a seed; the time cap is a
 # safety net on a slow or busy machine (``hard`` must answer in under a second on 2 cores).
 LEVELS: dict[str, Budget] = {
-    "easy": Budget(iterations=40, seconds=0.3),
-    "medium": Budget(iterations=120, seconds=0.6),
-    "hard": Budget(iterations=300, seconds=0.9),
+    "easy": Budget(iterations=60, seconds=0.3),
+    "medium": Budget(iterations=300, seconds=0.6),
+    "hard": Budget(iterations=1000, seconds=0.9),
 }
 # Where random rollouts measured no stronger than the heuristic (docs/strength.md), a level plays heuristic
 # rollouts instead, with the iterations that cost about the same time.
 GAME_LEVELS: dict[str, dict[str, tuple[Budget, Rollout]]] = {
-    "trickster": {"easy": (Budget(iterations=10, seconds=0.3), "heuristic"),
-                  "medium": (Budget(iterations=30, seconds=0.6), "heuristic"),
-                  "hard": (Budget(iterations=60, seconds=0.9), "heuristic")},
+    "trickster": {"easy": (Budget(iterations=15, seconds=0.3), "heuristic"),
+                  "medium": (Budget(iterations=60, seconds=0.6), "heuristic"),
+                  "hard": (Budget(iterations=100, seconds=0.9), "heuristic")},
 }
 
 
