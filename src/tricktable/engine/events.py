@@ -6,15 +6,17 @@ none of them can show a player more than the rules allow.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 Everyone = None  # an event's ``visible`` is None when every seat (and a spectator) may see it
 
 
-@dataclass(frozen=True, slots=True)
-class Event:
-    """A thing that happened. ``data`` is plain JSON-able data; ``visible`` the seats that may see it."""
+class Event(NamedTuple):
+    """A thing that happened. ``data`` is plain JSON-able data; ``visible`` the seats that may see it.
+
+    A named tuple, not a dataclass: a search logs an event for nearly every action it plays, and a
+    tuple is built in C. Treat ``data`` as read-only (games may share one event between states).
+    """
 
     kind: str
     data: dict[str, Any]

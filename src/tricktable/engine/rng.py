@@ -12,6 +12,9 @@ from typing import TypeVar
 T = TypeVar("T")
 
 _MASK = (1 << 64) - 1
+_SPAN = 1 << 64
+_GOLDEN = 0x9E3779B97F4A7C15
+_LIMITS = [0] + [_SPAN - _SPAN % n for n in range(1, 256)]  # below(n) rejects draws at or above these
 
 
 class Rng:
@@ -24,8 +27,7 @@ class Rng:
 
     def next64(self) -> int:
         """The next 64-bit draw."""
-        self.state = (self.state + 0x9E3779B97F4A7C15) & _MASK
-        z = self.state
+        self.state = z = (self.state + _GOLDEN) & _MASK
         z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
         z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
         return z ^ (z >> 31)
@@ -34,11 +36,14 @@ class Rng:
         """A uniform int in ``range(n)`` (rejection sampling, so no modulo bias)."""
         if n <= 0:
             raise ValueError("below() needs n > 0")
-        limit = (1 << 64) - ((1 << 64) % n)
-        while True:
-            x = self.next64()
-            if x < limit:
-                return x % n
+        limit = _LIMITS[n] if n < len(_LIMITS) else _SPAN - _SPAN % n
+        while True:  # next64, inlined: this is the inner loop of every shuffle and random rollout
+            self.state = z = (self.state + _GOLDEN) & _MASK
+            z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+            z ^= z >> 31
+            if z < limit:
+                return z % n
 
     def choice(self, items: Sequence[T]) -> T:
         return items[self.below(len(items))]
