@@ -22,7 +22,7 @@ def main() -> None:
         console.print("(no ISMCTS benchmark yet)")
         return
     for name, value in ismcts.run():
-        console.print(f"{name}: {value:,.1f}")
+        console.print(f"{name}: {value:,.2f}")
 
 
 if __name__ == "__main__":
