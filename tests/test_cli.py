@@ -11,6 +11,7 @@ from rich.console import Console
 from tricktable.bots import RandomBot
 from tricktable.cli.main import main, option_flags
 from tricktable.cli.play import play
+from tricktable.cli.rules import options_markdown
 from tricktable.engine import load_game
 
 
@@ -63,3 +64,8 @@ def test_replay_shows_a_saved_game(tmp_path: Path, capsys: pytest.CaptureFixture
 def test_a_bad_option_is_reported_not_raised(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["play", "trickster", "--deck", "nonsense", "--seat", "-1"]) == 2
     assert "deck cannot be" in capsys.readouterr().out
+
+
+def test_the_options_page_in_docs_is_up_to_date() -> None:
+    page = Path(__file__).resolve().parents[1] / "docs" / "options.md"
+    assert page.read_text() == options_markdown(), "regenerate docs/options.md from cli.rules.options_markdown()"

@@ -4,12 +4,13 @@ from __future__ import annotations
 
 import argparse
 import importlib.resources
+import json
 
 from rich.console import Console
 from rich.markdown import Markdown
 from rich.table import Table
 
-from tricktable.engine import TricktableError, game_class
+from tricktable.engine import TricktableError, available, game_class
 from tricktable.engine import options as opts
 
 
@@ -17,6 +18,22 @@ def rules_text(name: str) -> str:
     """The rules page shipped with a game (``games/<name>/rules.md``)."""
     module = game_class(name).__module__.rsplit(".", 1)[0]
     return importlib.resources.files(module).joinpath("rules.md").read_text(encoding="utf-8")
+
+
+def options_markdown() -> str:
+    """Every game's options as Markdown tables: the text of docs/options.md."""
+    lines = ["# Game options", "",
+             "Generated from the options dataclasses (`tricktable rules GAME --options-only` shows the same).",
+             "**P**: the published rules say so. **D**: our default where no public source settles it.", ""]
+    for name in available():
+        game = game_class(name)
+        lines += [f"## {game.title} (`{name}`, {game.min_players}-{game.max_players} players)", "",
+                  "| option | default | tag | meaning |", "| --- | --- | --- | --- |"]
+        for info in opts.describe(game.options_type):
+            default = json.dumps(opts.json_value(info.default))
+            lines.append(f"| `{info.name}` | `{default}` | {info.tag} | {info.doc.replace('|', '/')} |")
+        lines.append("")
+    return "\n".join(lines)
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:

@@ -51,9 +51,10 @@ def _freeze(value: Any) -> Any:
     return value
 
 
-def _thaw(value: Any) -> Any:
+def json_value(value: Any) -> Any:
+    """An option value as JSON-able data (tuples become lists)."""
     if isinstance(value, tuple):
-        return [_thaw(v) for v in value]
+        return [json_value(v) for v in value]
     return value
 
 
@@ -90,5 +91,5 @@ def changed(options: Any) -> dict[str, Any]:
     for f in dataclasses.fields(options):
         value = getattr(options, f.name)
         if value != f.default:
-            out[f.name] = _thaw(value)
+            out[f.name] = json_value(value)
     return out
