@@ -223,10 +223,7 @@ class MasqueradeState(State):
     def clone(self) -> Self:
         twin = self.__class__.__new__(self.__class__)
         twin.__dict__ = self.__dict__.copy()  # ints, tuples and the shared game; lists copied below
-        twin._legal_cache = None  # a resampled twin must not reuse the true state's legal list
-        twin.rng = self.rng.clone()
-        twin.history = self.history.copy()
-        twin.events = self.events.copy()
+        self._copy_base(twin)  # the engine's own fields (rng, history, events, no legal cache)
         twin.hands = self.hands.copy()
         twin.won = self.won.copy()
         twin.known = self.known.copy()
