@@ -57,15 +57,15 @@ class Knowledge:
                 # the card was exempt from the mask because it was known; unknown now, the mask cannot stand
                 self.lacks[o][q] = 0
 
-    def _hand_to_hand(self, c: int, src: int, dst: int, seen: Iterable[int]) -> None:
-        """``c`` moved from ``src``'s hand to ``dst``'s; the seats in ``seen`` saw which card."""
+    def _hand_to_hand(self, c: int, src: int | None, dst: int, seen: Iterable[int]) -> None:
+        """``c`` moved from ``src``'s hand (None: the deck) to ``dst``'s; the seats in ``seen`` saw which card."""
         watchers = set(seen)
         for o in range(self.n):
             if o in watchers:
                 self._learn(o, c, dst)
             else:
                 self.know[o].pop(c, None)
-                if o != src:
+                if src is not None and o != src:
                     self._drop_hand(o, src)
                 if o != dst:
                     self.lacks[o][dst] = 0
@@ -81,14 +81,7 @@ class Knowledge:
 
     def _deck_to_hand(self, c: int, dst: int, seen: Iterable[int]) -> None:
         """``c`` went from the deck to ``dst``'s hand; the seats in ``seen`` know which card it was."""
-        watchers = set(seen)
-        for o in range(self.n):
-            if o in watchers:
-                self._learn(o, c, dst)
-            else:
-                self.know[o].pop(c, None)
-                if o != dst:
-                    self.lacks[o][dst] = 0
+        self._hand_to_hand(c, None, dst, seen)
 
     def _public_to_hand(self, c: int, dst: int) -> None:
         """A face-up card went into ``dst``'s hand in front of everyone."""
