@@ -178,9 +178,18 @@ def test_an_unknown_game_is_named_in_the_error() -> None:
         load_game("chess", 2)
 
 
-def test_observations_show_only_visible_events() -> None:
+def test_the_log_stream_shows_only_visible_events_and_only_new_ones() -> None:
     state = HighCard(2).new_state(2)
     state.log("secret", frozenset({1}), card=3)
-    assert [e["kind"] for e in state.observe(1)["log"]] == ["secret"]
-    assert state.observe(0)["log"] == []
-    assert state.observe(None)["log"] == []
+    assert [e.kind for e in state.log_since(1)[1]] == ["secret"]
+    assert state.log_since(0) == (1, []) and state.log_since(None) == (1, [])
+    state.log("public", card=4)
+    assert state.log_since(1, 1) == (2, [state.events[1]])
+    assert state.log_entries(0, 0) == (2, [(1, state.events[1])])
+    assert state.log_since(0, 2) == (2, [])
+
+
+def test_an_observation_is_the_position_without_the_log() -> None:
+    state = HighCard(2).new_state(2)
+    state.log("secret", frozenset({1}), card=3)
+    assert all("log" not in state.observe(seat) for seat in (None, 0, 1))

@@ -17,9 +17,11 @@ seeds = st.integers(min_value=0, max_value=2**32)
 
 
 def everything(state: State) -> object:
-    """All that can be seen of a state from every seat, plus its history: equal means equal."""
-    views = [state.observe(p) for p in [None, *range(state.players)]]
-    return json.dumps([views, [(p, a.text) for p, a in state.history]], sort_keys=True)
+    """All that can be seen of a state from every seat (position and log), plus its history: equal means equal."""
+    seats = [None, *range(state.players)]
+    views = [state.observe(p) for p in seats]
+    logs = [[e.to_json() for e in state.visible_events(p)] for p in seats]
+    return json.dumps([views, logs, [(p, a.text) for p, a in state.history]], sort_keys=True)
 
 
 def advance(state: State, rng: Rng, steps: int) -> State:
@@ -127,6 +129,32 @@ def test_the_same_seed_and_actions_give_the_same_game(name: str, players: int) -
     random_playout(two, Rng(5))
     assert everything(one) == everything(two)
     assert one.scores() == two.scores()
+
+
+@pytest.mark.parametrize(("name", "players"), SETUPS)
+@given(seed=seeds)
+def test_the_log_stream_in_increments_is_each_seats_visible_log_and_observations_carry_none(
+        name: str, players: int, seed: int) -> None:
+    state = load_game(name, players).new_state(seed)
+    rng = Rng(seed)
+    seats = [None, *range(players)]
+    cursor = dict.fromkeys(seats, 0)
+    streamed: dict[int | None, list[int]] = {seat: [] for seat in seats}
+    while not state.is_over:
+        advance(state, rng, rng.below(4))  # increments of 0-3 actions
+        for seat in seats:
+            assert "log" not in state.observe(seat)
+            cursor[seat], entries = state.log_entries(seat, cursor[seat])
+            assert cursor[seat] == len(state.events)
+            for i, event in entries:
+                assert event is state.events[i]
+                # decided from the event's own field, not through is_visible_to: the stream's filter is checked
+                assert event.visible is None or (seat is not None and seat in event.visible), (seat, event)
+            streamed[seat] += [i for i, _ in entries]
+    for seat in seats:
+        hidden = [i for i, e in enumerate(state.events) if e.visible is not None and seat not in e.visible]
+        assert sorted(streamed[seat] + hidden) == list(range(len(state.events))), "an event was lost or repeated"
+        assert [state.events[i] for i in streamed[seat]] == state.log_since(seat, 0)[1] == state.visible_events(seat)
 
 
 @pytest.mark.parametrize(("name", "players"), SETUPS)

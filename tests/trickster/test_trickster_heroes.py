@@ -31,7 +31,7 @@ def test_explorer_reveals_two_keeps_one_and_puts_the_other_back_on_top() -> None
                      heroes=STRATEGIST)
     run(state, "play red Explorer")
     assert last(state, "reveal_seen")["cards"] == ["blue Scion", "green Witness"]
-    assert all(e["kind"] != "reveal" for e in state.observe(3)["log"])  # one line, seen by everyone
+    assert all(e.kind != "reveal" for e in state.visible_events(3))  # one line, seen by everyone
     assert legal(state) == ["keep blue Scion", "keep green Witness"]
     run(state, "keep green Witness")
     assert "green Witness" in hand(state, 0)
@@ -63,7 +63,7 @@ def test_brigand_takes_a_random_card_and_gives_one_back_seen_only_by_the_two_pla
     assert taken in hand(state, 2)
     assert state.observe(None)["hand_sizes"] == [8, 9, 9, 9]
     assert str(taken) in json.dumps(state.observe(2)) and str(taken) in json.dumps(state.observe(0))
-    assert not [e for e in state.observe(1)["log"] if e["kind"].endswith("_seen") and e["kind"] != "hand"]
+    assert not [e for e in state.visible_events(1) if e.kind.endswith("_seen") and e.kind != "hand"]
     assert knowledge_errors(state) == []
 
 
@@ -233,7 +233,7 @@ def test_witness_sees_an_opponents_hand_and_nobody_else_learns_it() -> None:
     assert list(known) == ["2"] and sorted(known["2"]) == seen
     assert state.observe(1)["table"]["known"]["hands"] == {}
     for seat in (1, 3, None):
-        assert not any(e["kind"] == "look_hand_seen" for e in state.observe(seat)["log"])
+        assert not any(e.kind == "look_hand_seen" for e in state.visible_events(seat))
     # resampling for seat 0 keeps seat 2's hand; for seat 1 it redraws it
     assert all(sorted(state.resample(0, Rng(k)).hands[2]) == sorted(state.hands[2]) for k in range(5))
     assert any(sorted(state.resample(1, Rng(k)).hands[2]) != sorted(state.hands[2]) for k in range(5))
@@ -311,8 +311,8 @@ def test_a_deck_card_seen_by_archivist_is_known_in_the_hand_that_draws_it_later(
     assert "black Inventor" in hand(state, 1)
     assert state.observe(0)["table"]["known"]["hands"] == {"1": ["black Inventor"]}
     assert state.observe(2)["table"]["known"]["hands"] == {}
-    assert any(e["kind"] == "draw_seen" for e in state.observe(0)["log"])
-    assert not any(e["kind"] == "draw_seen" for e in state.observe(2)["log"])
+    assert any(e.kind == "draw_seen" for e in state.visible_events(0))
+    assert not any(e.kind == "draw_seen" for e in state.visible_events(2))
     run(state, "bottom white Scion" if "white Scion" in hand(state, 1) else "bottom " + hand(state, 1)[0])
     # seat 1 put an unseen card away: seat 0 can no longer be sure which cards seat 1 still holds
     assert state.observe(0)["table"]["known"]["hands"] == {}

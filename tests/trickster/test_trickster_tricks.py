@@ -37,7 +37,7 @@ def test_the_opening_card_is_secret_until_every_player_has_chosen() -> None:
         state.apply("open " + hand(state, seat)[0], seat)
     assert "opening" in kinds(state)
     assert tableau(state, 0) == ["white Brigand"]
-    assert "white Brigand" in json.dumps(state.observe(2)["log"])
+    assert "white Brigand" in json.dumps([e.to_json() for e in state.visible_events(2)])
     assert state.observe(0)["hand_sizes"] == [9, 9, 9, 9]
     assert state.actors == (0,)  # the first leader leads
 

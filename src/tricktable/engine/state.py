@@ -158,10 +158,31 @@ class State(ABC):
         self.events.append(Event(kind, data, visible))
 
     def visible_events(self, player: int | None) -> list[Event]:
-        return [e for e in self.events if e.is_visible_to(player)]
+        """Every event ``player`` may see, in order (the whole log: prefer ``log_since`` for increments)."""
+        return self.log_since(player, 0)[1]
+
+    def log_since(self, player: int | None, since: int = 0) -> tuple[int, list[Event]]:
+        """The log as a stream: ``(next, events)``, the events ``player`` may see among ``events[since:]``.
+
+        Indexes count the global event list (every seat's and hidden ones), so ``next`` is
+        ``len(self.events)``: pass it back as ``since`` to get only what happened after. The cost is the
+        number of new events, not the length of the game.
+        """
+        next_index, entries = self.log_entries(player, since)
+        return next_index, [e for _, e in entries]
+
+    def log_entries(self, player: int | None, since: int = 0) -> tuple[int, list[tuple[int, Event]]]:
+        """``log_since`` with each event's global index (the web's log lines carry it as ``i``)."""
+        events = self.events
+        start = max(0, since)
+        return len(events), [(i, events[i]) for i in range(start, len(events)) if events[i].is_visible_to(player)]
 
     def observe(self, player: int | None) -> Observation:
-        """Everything ``player`` may know, as plain JSON-able data; ``None`` is the spectator view."""
+        """Everything ``player`` may know now, as plain JSON-able data; ``None`` is the spectator view.
+
+        The current position only (hand, table, piles, scores, whose turn, phase, what the seat knows):
+        no log, so its size and cost do not grow along the game. The events are ``log_since``.
+        """
         actors = self.actors
         view: Observation = {
             "game": self.game.name,
@@ -173,7 +194,6 @@ class State(ABC):
             "legal": [a.text for a in self._legal(player)] if player is not None and player in actors else [],
             "scores": self.scores(),
             "winners": self.winners(),
-            "log": [e.to_json() for e in self.events if e.is_visible_to(player)],
         }
         view.update(self._observe(player))
         return view

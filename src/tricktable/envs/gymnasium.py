@@ -105,7 +105,6 @@ class TricktableEnv(gymnasium.Env[Tensor, np.int64]):
         if self.render_mode != "ansi":
             return None
         view = self._live().observe(self.seat)
-        view.pop("log", None)
         return json.dumps(view)
 
     # --- masks -------------------------------------------------------------------------------------

@@ -344,8 +344,8 @@ class Observer:
         seat = None if self.public else player
         view = engine.observe(seat)
         if not self.perfect_recall:
-            view.pop("log", None)
             return json.dumps(view, sort_keys=True, separators=(",", ":"))
+        view["log"] = [e.to_json() for e in engine.visible_events(seat)]  # observe() has no log any more
         mine = [a.text for p, a in engine.history if p == seat]
         return json.dumps({"observation": view, "own_actions": mine}, sort_keys=True, separators=(",", ":"))
 

@@ -123,7 +123,6 @@ class RawEnv(AECEnv):  # type: ignore[misc]
         if self.render_mode != "ansi":
             return None
         view = self._live().observe(None)
-        view.pop("log", None)
         return json.dumps(view)
 
     def close(self) -> None:

@@ -57,7 +57,7 @@ def observe(s: TricksterState, player: int | None) -> Observation:
     }
     if s.phase == 0:
         table["draft"] = {"pool": [HERO_NAMES[h] for h in s.draft_pool], "drafter": s.drafter,
-                          "chosen": [e.data["hero"] for e in s.events if e.kind == "drafted"]}
+                          "chosen": [HERO_NAMES[h] for h in s.drafted]}
     return {
         "phase": _PHASES[s.phase],
         "hand": _texts(s.hands[player]) if player is not None else [],

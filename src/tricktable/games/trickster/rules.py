@@ -81,6 +81,7 @@ class TricksterState(Knowledge, State):
         self.fx_card = -1
         self.fx_count = 0
         self.draft_pool: list[int] = []
+        self.drafted: tuple[int, ...] = ()  # heroes in the order drafted (a tuple: clones share it)
         self.drafter = -1
         self._reset_knowledge()
         o = self.options
@@ -273,6 +274,7 @@ class TricksterState(Knowledge, State):
 
     def _apply_draft(self, p: int, hero: int) -> None:
         self.draft_pool.remove(hero)
+        self.drafted += (hero,)
         self.log("drafted", None, seat=p, hero=HERO_NAMES[hero])
         if len(self.draft_pool) > len(HEROES) - 7:
             self.drafter = (self.drafter + 1) % self.n
