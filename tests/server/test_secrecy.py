@@ -38,7 +38,11 @@ SHORT = {"megalomania": {"rounds": 8}}
 
 
 def check_messages(game: str, record: dict[str, Any], received: dict[int | None, list[dict[str, Any]]]) -> int:
-    """Check every view message against the replayed game; returns how many were checked."""
+    """Check every view message against the replayed game; returns how many were checked.
+
+    The log comes in increments: a message's lines must be exactly the events the seat may see from its
+    ``log_from`` to its ``log_next``, and the increments of a connection, appended, its whole visible log.
+    """
     replay = GameRecord.from_json(record)
     state = load_game(replay.game, replay.players, **replay.options).new_state(replay.seed)
     cards = set(state.all_cards())
@@ -55,12 +59,33 @@ def check_messages(game: str, record: dict[str, Any], received: dict[int | None,
         for seat, message in by_step.get(step, []):
             observation = state.observe(seat)
             assert message["view"] == observation, f"{game} step {step}: seat {seat} got another view"
-            known = words(observation) & cards
+            assert message["log_next"] == len(state.events)
+            _, entries = state.log_entries(seat, message["log_from"])
+            assert [line["i"] for line in message["log"]] == [i for i, _ in entries], f"{game} step {step}: log"
+            assert [line["kind"] for line in message["log"]] == [e.kind for _, e in entries]
+            # what the seat may know: its position and the events it may see (the engine's own checks)
+            known = (words(observation) | words([e.to_json() for e in state.visible_events(seat)])) & cards
             rest = {key: value for key, value in message.items() if key != "view"}  # the view was compared whole
             leaked = (words(rest) & cards) - known
             assert not leaked, f"{game} step {step}: seat {seat} was sent hidden cards {sorted(leaked)}"
             checked += 1
+    for seat, messages in received.items():
+        lines = appended([m for m in messages if m["type"] == "view"])
+        last = [m for m in messages if m["type"] == "view"][-1]
+        assert [line["i"] for line in lines] == [i for i, _ in state.log_entries(seat, 0)[1]
+                                                 if i < last["log_next"]], f"{game}: seat {seat}'s log has a gap"
     return checked
+
+
+def appended(views: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """A client's log: each view's lines appended (the lines from ``log_from`` on replaced), no gap allowed."""
+    lines: list[dict[str, Any]] = []
+    at = 0
+    for view in views:
+        assert view["log_from"] <= at, f"a gap: the log is at {at}, the message starts at {view['log_from']}"
+        lines = [line for line in lines if line["i"] < view["log_from"]] + view["log"]
+        at = view["log_next"]
+    return lines
 
 
 def drain(ws: WebSocketTestSession, into: list[dict[str, Any]], step: int) -> dict[str, Any]:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import json
 import logging
 from collections.abc import AsyncIterator, Awaitable, Callable
@@ -24,6 +25,7 @@ from pydantic import BaseModel, Field
 from tricktable.server.errors import ServiceError
 from tricktable.server.service import Settings, Subscription, TableService
 from tricktable.server.store import Store, open_store
+from tricktable.server.table import join_views
 
 log = logging.getLogger("tricktable.server")
 STATIC = Path(str(resources.files("tricktable") / "web" / "static"))
@@ -138,8 +140,8 @@ def create_app(store: Store | None = None, settings: Settings | None = None, db:
         return await service.start_table(table_id, body.token)
 
     @app.get("/api/tables/{table_id}/view")
-    async def view(table_id: str, token: str | None = None, lang: str = "en") -> dict[str, Any]:
-        return await service.view(table_id, token, lang)
+    async def view(table_id: str, token: str | None = None, lang: str = "en", since: int = 0) -> dict[str, Any]:
+        return await service.view(table_id, token, lang, since)
 
     @app.post("/api/tables/{table_id}/actions")
     async def act(table_id: str, body: PlayAction) -> dict[str, Any]:
@@ -202,8 +204,8 @@ def create_app(store: Store | None = None, settings: Settings | None = None, db:
 async def _send_all(websocket: WebSocket, listener: Subscription) -> None:
     """The only writer of the socket: everything for this listener goes through its queue.
 
-    A client that falls behind skips views: of the views waiting, only the newest is sent (each view is
-    complete); errors and pongs are all sent, in order.
+    A client that falls behind skips positions: of the views waiting, only the newest is sent, carrying
+    the log lines of all of them (``join_views``); errors and pongs are all sent, in order.
     """
     queue = listener.queue
     with contextlib.suppress(WebSocketDisconnect, RuntimeError):
@@ -211,9 +213,12 @@ async def _send_all(websocket: WebSocket, listener: Subscription) -> None:
             waiting = [await queue.get()]
             while not queue.empty():
                 waiting.append(queue.get_nowait())
-            newest_view = max((i for i, m in enumerate(waiting) if m.get("type") == "view"), default=-1)
+            views = [i for i, m in enumerate(waiting) if m.get("type") == "view"]
+            newest = views[-1] if views else -1
+            if len(views) > 1:
+                waiting[newest] = functools.reduce(join_views, [waiting[i] for i in views])
             for i, message in enumerate(waiting):
-                if message.get("type") != "view" or i == newest_view:
+                if message.get("type") != "view" or i == newest:
                     await websocket.send_json(message)
 
 
@@ -228,6 +233,13 @@ async def _on_lang(service: TableService, listener: Subscription, message: dict[
     service.set_lang(listener, message.get("lang"))
 
 
+async def _on_resync(service: TableService, listener: Subscription, message: dict[str, Any]) -> None:
+    since = message.get("since", 0)
+    if not isinstance(since, int) or isinstance(since, bool) or since < 0:
+        raise ServiceError("message/malformed", 'a resync message is {"type": "resync", "since": <log index>}')
+    service.resync(listener, since)
+
+
 async def _on_ping(service: TableService, listener: Subscription, message: dict[str, Any]) -> None:
     listener.queue.put_nowait({"type": "pong"})
 
@@ -236,6 +248,7 @@ HANDLERS: dict[str, Callable[[TableService, Subscription, dict[str, Any]], Await
     "action": _on_action,
     "lang": _on_lang,
     "ping": _on_ping,
+    "resync": _on_resync,
 }
 
 

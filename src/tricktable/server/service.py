@@ -44,12 +44,16 @@ class Settings:
 
 @dataclass(eq=False)
 class Subscription:
-    """One listener of a table (a WebSocket, or a test): its seat (None: spectator), language and queue."""
+    """One listener of a table (a WebSocket, or a test): its seat (None: spectator), language and queue.
+
+    ``log_next`` is where its log stands: the next view queued for it carries the lines from there on.
+    """
 
     table_id: str
     seat: int | None
     lang: str
     queue: asyncio.Queue[dict[str, Any]] = field(default_factory=asyncio.Queue)
+    log_next: int = 0
 
 
 def playable() -> list[str]:
@@ -216,11 +220,11 @@ class TableService:
         self._schedule_bots(table)
         return table.summary()
 
-    async def view(self, table_id: str, token: str | None, lang: str | None = "en") -> dict[str, Any]:
-        """The view message of the token's seat (no token: the spectator's)."""
+    async def view(self, table_id: str, token: str | None, lang: str | None = "en", since: int = 0) -> dict[str, Any]:
+        """The view message of the token's seat (no token: the spectator's), with the log from ``since``."""
         table = await self._table(table_id)
         seat = self._seat_of(table, token) if token else None
-        return table.view(seat, _lang(lang))
+        return table.view(seat, _lang(lang), since)
 
     async def act(self, table_id: str, token: str | None, action: str, seat: int | None = None,
                   lang: str | None = "en") -> dict[str, Any]:
@@ -251,7 +255,7 @@ class TableService:
         self.subscribers.setdefault(table.id, set()).add(listener)
         place = table.seats[seat] if seat is not None else None
         if place is None or place.kind != "human":
-            listener.queue.put_nowait(table.view(seat, listener.lang))
+            self._queue_view(table, listener, 0)
             return listener
         async with table.lock:
             place.connections += 1
@@ -282,7 +286,19 @@ class TableService:
         listener.lang = _lang(lang)
         table = self.tables.get(listener.table_id)
         if table is not None:
-            listener.queue.put_nowait(table.view(listener.seat, listener.lang))
+            self._queue_view(table, listener, 0)  # the whole log again, in the new language
+
+    def resync(self, listener: Subscription, since: int) -> None:
+        """Queue a view with the log lines from ``since`` on: a client that saw a gap asks from where it stands."""
+        table = self.tables.get(listener.table_id)
+        if table is not None:
+            self._queue_view(table, listener, since)
+
+    @staticmethod
+    def _queue_view(table: Table, listener: Subscription, since: int) -> None:
+        message = table.view(listener.seat, listener.lang, since)
+        listener.log_next = message["log_next"]
+        listener.queue.put_nowait(message)
 
     async def _leave_after_grace(self, table: Table, seat: int) -> None:
         await asyncio.sleep(self.settings.grace)
@@ -329,10 +345,12 @@ class TableService:
         step = steps if step is None else max(0, min(step, steps))
         state = record.replay(step)
         game = state.game
+        # the game is deterministic: the replayed events are the table's first ones, so its lines fit them
+        log_next, entries = state.log_entries(seat, 0)
         return {
             "type": "replay", "table": table.summary(), "step": step, "steps": steps, "seat": seat,
             "view": state.observe(seat), "hands": [state.observe(p).get("hand", []) for p in range(state.players)],
-            "log": [game.describe_event(e, lang) for e in state.visible_events(seat)],
+            "log": table.log_lines(entries, lang), "log_from": 0, "log_next": log_next,
             "actions": [{"seat": p, "action": a, "label": game.describe_action(game.parse_action(a), lang)}
                         for p, a in record.actions],
         }
@@ -417,12 +435,14 @@ class TableService:
         await asyncio.to_thread(self.store.save, row)
 
     def _notify(self, table: Table) -> None:
-        """Queue each listener's own view of the table (built once per seat and language)."""
-        built: dict[tuple[int | None, str], dict[str, Any]] = {}
+        """Queue each listener's own view of the table with the log lines it has not had (built once per
+        seat, language and place in the log: listeners of one seat share it)."""
+        built: dict[tuple[int | None, str, int], dict[str, Any]] = {}
         for listener in list(self.subscribers.get(table.id, ())):
-            key = (listener.seat, listener.lang)
+            key = (listener.seat, listener.lang, listener.log_next)
             if key not in built:
                 built[key] = table.view(*key)
+            listener.log_next = built[key]["log_next"]
             listener.queue.put_nowait(built[key])
 
     # --- bots ----------------------------------------------------------------------------------
@@ -466,7 +486,10 @@ class TableService:
                         continue  # another seat acted meanwhile (a simultaneous choice): think again
                     log.error("bot %s chose %r, not legal for seat %d; playing a random move", place.bot, text, seat)
                     text = Rng(bot_seed(state.seed, step, seat)).choice(legal).text
+                first_event = len(state.events)
                 state.apply(text, seat)
+                if place.kind == "human":  # a stand-in played for an away player: its lines say so
+                    table.note_standin(seat, first_event)
                 if state.is_over:
                     table.status = "over"
                 table.thinking.discard(seat)

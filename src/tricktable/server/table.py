@@ -1,7 +1,8 @@
 """One table in memory: its game state, its seats and who is there; and what each seat is shown.
 
-Everything a seat is sent is built here from ``state.observe(seat)`` and the events that seat may see,
-so a message can never carry more than the engine's observation allows.
+Everything a seat is sent is built here from ``state.observe(seat)`` and ``state.log_entries(seat, since)``
+(the events that seat may see), so a message can never carry more than the engine allows. A view message
+carries the whole position but only the log lines from ``since`` on: a listener keeps its place in the log.
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from datetime import datetime
 from typing import Any, Literal
 
 from tricktable.engine import Event, GameRecord, State
+from tricktable.engine import options as opts
 from tricktable.server.store import TableRow, now
 
 Kind = Literal["human", "bot"]
@@ -36,6 +38,7 @@ class Seat:
     connections: int = 0
     away: bool = False  # its player left longer than the grace period ago: the stand-in plays
     leaving: asyncio.Task[None] | None = None  # the grace timer running after the last connection closed
+    standin_events: list[int] = field(default_factory=list)  # indexes of events of moves its stand-in made
 
     @property
     def is_free(self) -> bool:
@@ -47,13 +50,17 @@ class Seat:
 
     def to_json(self) -> dict[str, Any]:
         """The stored form."""
-        return {"kind": self.kind, "bot": self.bot, "name": self.name, "token_hash": self.token_hash,
-                "uses_socket": self.uses_socket}
+        data: dict[str, Any] = {"kind": self.kind, "bot": self.bot, "name": self.name,
+                                "token_hash": self.token_hash, "uses_socket": self.uses_socket}
+        if self.standin_events:
+            data["standin_events"] = self.standin_events
+        return data
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> Seat:
         return cls(kind=data["kind"], bot=data["bot"], name=data.get("name", ""),
-                   token_hash=data.get("token_hash"), uses_socket=bool(data.get("uses_socket")))
+                   token_hash=data.get("token_hash"), uses_socket=bool(data.get("uses_socket")),
+                   standin_events=[int(i) for i in data.get("standin_events", ())])
 
 
 @dataclass
@@ -68,8 +75,12 @@ class Table:
     updated: datetime = field(default_factory=now)
     thinking: set[int] = field(default_factory=set)
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
-    # lang -> (events described so far, their lines): events only grow, so each is described once
-    _described: dict[str, tuple[list[Event], list[str]]] = field(default_factory=dict)
+    # lang -> (the last event described, every event's line so far): events only grow, so each is described once
+    _described: dict[str, tuple[Event | None, list[str]]] = field(default_factory=dict)
+    _standin: set[int] = field(default_factory=set)  # every seat's ``standin_events``, for lookups
+
+    def __post_init__(self) -> None:
+        self._standin = {i for place in self.seats for i in place.standin_events}
 
     @property
     def step(self) -> int:
@@ -87,10 +98,10 @@ class Table:
     def summary(self) -> dict[str, Any]:
         """The public description of the table (docs/protocol.md, "Table summary")."""
         state = self.state
-        record = state.record()
+        options = opts.changed(state.game.options)  # as in the record, without building the record
         return {
             "id": self.id, "game": state.game.name, "title": state.game.title, "players": state.players,
-            "options": record.options, "status": self.status, "step": self.step, "round": state.round,
+            "options": options, "status": self.status, "step": self.step, "round": state.round,
             "actors": list(state.actors), "scores": state.scores(), "winners": state.winners(),
             "seats": [{"seat": i, "kind": s.kind, "bot": s.bot, "name": s.name, "taken": not s.is_free,
                        "connected": s.kind == "bot" or s.connections > 0, "away": s.away}
@@ -99,30 +110,48 @@ class Table:
             "created": self.created.isoformat(), "updated": self.updated.isoformat(),
         }
 
-    def view(self, seat: int | None, lang: str) -> dict[str, Any]:
-        """The view message for ``seat`` (None: a spectator) in ``lang``."""
+    def view(self, seat: int | None, lang: str, since: int = 0) -> dict[str, Any]:
+        """The view message for ``seat`` (None: a spectator) in ``lang``, with the log lines from ``since``.
+
+        ``log_from`` is ``since`` (clamped to the log) and ``log_next`` the index to ask from next time;
+        ``since=0`` gives the whole log (a connection's first message, a language switch, a resync).
+        """
         state, game = self.state, self.state.game
         playing = self.status == "playing" and seat is not None
         legal = state.legal_actions(seat) if playing and seat in state.actors else []
+        since = max(0, min(since, len(state.events)))
+        log_next, entries = state.log_entries(seat, since)
         return {
             "type": "view", "seat": seat, "lang": lang, "table": self.summary(),
             "view": state.observe(seat),
             "legal": [{"action": a.text, "label": game.describe_action(a, lang)} for a in legal],
-            "log": [line for event, line in zip(state.events, self.log_lines(lang), strict=True)
-                    if event.is_visible_to(seat)],
+            "log": self.log_lines(entries, lang), "log_from": since, "log_next": log_next,
         }
 
-    def log_lines(self, lang: str) -> list[str]:
+    def log_lines(self, entries: list[tuple[int, Event]], lang: str) -> list[dict[str, Any]]:
+        """Log lines as the protocol sends them: index, words, the acting seat, kind, and who moved."""
+        texts = self._texts(lang)
+        standin = self._standin
+        return [{"i": i, "text": texts[i], "seat": _actor(event), "kind": event.kind, "by_standin": i in standin}
+                for i, event in entries]
+
+    def note_standin(self, seat: int, first_event: int) -> None:
+        """Mark the events from ``first_event`` on that are about ``seat`` as its stand-in bot's doing."""
+        events = self.state.events
+        mine = [i for i in range(first_event, len(events)) if _actor(events[i]) == seat]
+        self.seats[seat].standin_events += mine
+        self._standin.update(mine)
+
+    def _texts(self, lang: str) -> list[str]:
         """Every event of the game in words (for everyone: callers keep only those a seat may see)."""
         events = self.state.events
-        seen, lines = self._described.get(lang, ([], []))
-        if len(seen) > len(events) or (seen and events[len(seen) - 1] is not seen[-1]):
-            seen, lines = [], []  # the events were replaced, not extended: describe them all again
-        if len(seen) < len(events):
+        last, lines = self._described.get(lang, (None, []))
+        if len(lines) > len(events) or (lines and events[len(lines) - 1] is not last):
+            lines = []  # the events were replaced, not extended: describe them all again
+        if len(lines) < len(events):
             describe = self.state.game.describe_event
-            fresh = events[len(seen):]
-            seen, lines = seen + fresh, lines + [describe(e, lang) for e in fresh]
-            self._described[lang] = (seen, lines)
+            lines.extend(describe(e, lang) for e in events[len(lines):])
+        self._described[lang] = (events[-1] if events else None, lines)
         return lines
 
     # --- storage -------------------------------------------------------------------------------
@@ -139,3 +168,22 @@ class Table:
         state = GameRecord.from_json(row.record).replay()
         return cls(id=row.id, state=state, seats=[Seat.from_json(s) for s in row.seats], status=row.status,
                    created=row.created, updated=row.updated)
+
+
+def _actor(event: Event) -> int | None:
+    """The seat an event is about (its ``seat`` field), or None for the table's own events."""
+    seat = event.data.get("seat")
+    return seat if isinstance(seat, int) and not isinstance(seat, bool) else None
+
+
+def join_views(older: dict[str, Any], newer: dict[str, Any]) -> dict[str, Any]:
+    """One view message that stands for two queued in a row (the newer position, both messages' log lines).
+
+    A sender that skips stale views must not skip their log lines: the client would see a gap. Lines of
+    ``older`` from ``newer["log_from"]`` on are dropped (``newer`` repeats them, e.g. after a resync).
+    """
+    start = newer.get("log_from", 0)
+    if "log" not in older or start <= older.get("log_from", 0) or start > older.get("log_next", start):
+        return newer  # newer covers older's lines, or a gap is already there: the client will ask to resync
+    lines = [line for line in older["log"] if line["i"] < start] + newer["log"]
+    return {**newer, "log": lines, "log_from": older["log_from"]}

@@ -1,0 +1,167 @@
+"""The log as a stream on the socket: the whole log once, then only new lines; gaps resync exactly."""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+from fastapi.testclient import TestClient
+from starlette.testclient import WebSocketTestSession
+
+from conftest import new_table, seated_table, serve, take
+from tricktable.server import MemoryStore, Settings
+from tricktable.server.table import Seat, join_views
+
+
+def url(table_id: str, token: str | None = None) -> str:
+    return f"/ws/tables/{table_id}?lang=en" + (f"&token={token}" if token else "")
+
+
+def next_view(ws: WebSocketTestSession) -> dict[str, Any]:
+    while True:
+        message: dict[str, Any] = ws.receive_json()
+        if message["type"] == "view":
+            return message
+
+
+def whole_log(client: TestClient, table_id: str, token: str | None) -> list[dict[str, Any]]:
+    params = {"token": token} if token else {}
+    view = client.get(f"/api/tables/{table_id}/view", params=params).json()
+    assert view["log_from"] == 0
+    lines: list[dict[str, Any]] = view["log"]
+    return lines
+
+
+def append(log: list[dict[str, Any]], message: dict[str, Any]) -> list[dict[str, Any]]:
+    """What the client does: keep the lines before ``log_from``, add the message's."""
+    return [line for line in log if line["i"] < message["log_from"]] + message["log"]
+
+
+def play_some(client: TestClient, table_id: str, tokens: list[str], count: int) -> None:
+    for _ in range(count):
+        view = client.get(f"/api/tables/{table_id}/view").json()
+        actor = view["table"]["actors"][0]
+        mine = client.get(f"/api/tables/{table_id}/view", params={"token": tokens[actor]}).json()
+        response = client.post(f"/api/tables/{table_id}/actions",
+                               json={"token": tokens[actor], "action": mine["legal"][0]["action"]})
+        assert response.status_code == 200, response.text
+
+
+def test_the_first_view_has_the_whole_log_and_later_ones_only_new_lines(client: TestClient) -> None:
+    table_id, tokens = seated_table(client, players=2)
+    with client.websocket_connect(url(table_id, tokens[0])) as ws:
+        first = next_view(ws)
+        assert first["log_from"] == 0 and first["log"] == whole_log(client, table_id, tokens[0])
+        assert first["log"], "the deal is logged"
+        line = first["log"][0]
+        assert set(line) == {"i", "text", "seat", "kind", "by_standin"} and isinstance(line["text"], str)
+        log, at = first["log"], first["log_next"]
+        for _ in range(6):
+            play_some(client, table_id, tokens, 1)
+            message = next_view(ws)
+            assert message["log_from"] == at, "each message starts where the last ended"
+            assert all(line["i"] >= at for line in message["log"])
+            log, at = append(log, message), message["log_next"]
+        assert log == whole_log(client, table_id, tokens[0])
+        assert "log" not in message["view"]
+
+
+def test_a_client_that_missed_messages_resyncs_and_recovers_exactly(client: TestClient) -> None:
+    table_id, tokens = seated_table(client, players=2)
+    with client.websocket_connect(url(table_id, tokens[1])) as ws:
+        first = next_view(ws)
+        log, at = first["log"], first["log_next"]
+        play_some(client, table_id, tokens, 2)
+        lost = next_view(ws)  # as if this message never arrived
+        assert lost["log"], "the lost message had lines"
+        gap = next_view(ws)
+        assert gap["log_from"] > at, "the client sees a gap"
+        ws.send_json({"type": "resync", "since": at})
+        again = next_view(ws)
+        assert again["log_from"] == at
+        log, at = append(log, again), again["log_next"]
+        assert log == whole_log(client, table_id, tokens[1])
+        play_some(client, table_id, tokens, 1)
+        after = next_view(ws)
+        assert after["log_from"] == at, "after a resync the stream carries on from the resync's end"
+        assert append(log, after) == whole_log(client, table_id, tokens[1])
+
+
+def test_a_reconnect_gets_the_whole_log_once(client: TestClient) -> None:
+    table_id, tokens = seated_table(client, players=2)
+    with client.websocket_connect(url(table_id, tokens[0])) as ws:
+        next_view(ws)
+    play_some(client, table_id, tokens, 3)
+    with client.websocket_connect(url(table_id, tokens[0])) as ws:
+        back = next_view(ws)
+        assert back["log_from"] == 0 and back["log"] == whole_log(client, table_id, tokens[0])
+        assert back["log_next"] >= max(line["i"] for line in back["log"]) + 1
+
+
+def test_a_spectator_stream_and_the_http_view_from_an_index(client: TestClient) -> None:
+    table_id, tokens = seated_table(client, players=2)
+    play_some(client, table_id, tokens, 4)  # two bids (the spectator sees neither), two cards
+    whole = whole_log(client, table_id, None)
+    assert [line["kind"] for line in whole] == ["play", "play", "take"]
+    part = client.get(f"/api/tables/{table_id}/view", params={"since": whole[0]["i"] + 1}).json()
+    assert part["log_from"] == whole[0]["i"] + 1 and part["log"] == whole[1:]
+    past = client.get(f"/api/tables/{table_id}/view", params={"since": 10**6}).json()
+    assert past["log"] == [] and past["log_from"] == past["log_next"], "an index past the end is the end"
+
+
+def test_a_bad_resync_gets_an_error_and_the_stream_goes_on(client: TestClient) -> None:
+    table_id, tokens = seated_table(client, players=2)
+    with client.websocket_connect(url(table_id, tokens[0])) as ws:
+        first = next_view(ws)
+        for bad in ({"type": "resync", "since": -1}, {"type": "resync", "since": "3"},
+                    {"type": "resync", "since": True}):
+            ws.send_json(bad)
+            error = ws.receive_json()
+            assert error["type"] == "error" and error["code"] == "message/malformed"
+        ws.send_json({"type": "resync"})  # no index: the whole log
+        again = next_view(ws)
+        assert again["log_from"] == 0 and again["log"] == first["log"]
+
+
+def test_lines_of_a_stand_in_move_are_marked_and_the_marks_are_stored() -> None:
+    settings = Settings(grace=0.1, bot_delay=0.0, bot_workers=0)
+    with serve(MemoryStore(), settings) as client:
+        table = new_table(client, players=2, seats=[{"kind": "human", "bot": "random"}, {"kind": "bot"}],
+                          options={"hand": 4}, seed=3)
+        token = take(client, table["id"], 0)
+        with client.websocket_connect(url(table["id"], token)) as ws:
+            next_view(ws)
+        deadline = time.monotonic() + 10
+        while client.get(f"/api/tables/{table['id']}").json()["step"] < 4 and time.monotonic() < deadline:
+            time.sleep(0.05)
+        log = whole_log(client, table["id"], token)
+        marked = [line for line in log if line["by_standin"]]
+        assert marked and all(line["seat"] == 0 for line in marked), "the stand-in's lines name seat 0"
+        assert not any(line["by_standin"] for line in log if line["seat"] == 1), "a bot seat has no stand-in"
+        stored = client.app.state.service.tables[table["id"]].seats[0]  # type: ignore[attr-defined]
+        # the stand-in's events the seat cannot see (the toy's bid as the others see it) are marked too
+        assert {line["i"] for line in marked} <= set(stored.standin_events)
+        assert Seat.from_json(stored.to_json()).standin_events == stored.standin_events
+
+
+def test_views_a_slow_sender_joins_keep_every_line() -> None:
+    def message(start: int, end: int, step: int) -> dict[str, Any]:
+        return {"type": "view", "table": {"step": step}, "log_from": start, "log_next": end,
+                "log": [{"i": i, "text": f"line {i}"} for i in range(start, end)]}
+
+    joined = join_views(join_views(message(0, 3, 1), message(3, 5, 2)), message(5, 9, 3))
+    assert joined["table"]["step"] == 3 and [line["i"] for line in joined["log"]] == list(range(9))
+    assert joined["log_from"] == 0 and joined["log_next"] == 9
+    resynced = join_views(message(4, 6, 1), message(2, 7, 2))  # a resync reply repeats older lines
+    assert resynced["log_from"] == 2 and [line["i"] for line in resynced["log"]] == list(range(2, 7))
+    assert join_views(message(0, 3, 1), message(5, 7, 2))["log_from"] == 5, "a gap is left for the client"
+
+
+def test_a_replay_frame_has_line_objects(client: TestClient) -> None:
+    table_id, tokens = seated_table(client, players=2)
+    while client.get(f"/api/tables/{table_id}").json()["status"] != "over":
+        play_some(client, table_id, tokens, 1)
+    frame = client.get(f"/api/replays/{table_id}", params={"step": 3, "seat": 0}).json()
+    assert frame["log_from"] == 0 and frame["log"] and all(isinstance(line["text"], str) for line in frame["log"])
+    end = client.get(f"/api/replays/{table_id}", params={"seat": 0}).json()
+    assert end["log"] == whole_log(client, table_id, tokens[0])
