@@ -78,11 +78,43 @@ export function saveName(name) {
   localStorage.setItem("tricktable.name", name);
 }
 
+// --- the game log as a stream ---------------------------------------------------------------------
+
+/**
+ * A seat's game log built from view messages (docs/protocol.md, "The log stream"): the first message of
+ * a connection has every line (`log_from` 0), later ones only new lines from `log_from`, the previous
+ * message's `log_next`. `take(msg)` appends; when a message starts past where the log stands (messages
+ * were missed) it returns the index to resync from, once, and keeps the log as it is until the answer.
+ */
+export class LogStream {
+  constructor() {
+    this.lines = [];
+    this.next = 0;
+    this.asked = null;
+  }
+
+  take(msg) {
+    if (typeof msg.log_from !== "number") return null;
+    if (msg.log_from > this.next) {
+      if (this.asked === this.next) return null;
+      this.asked = this.next;
+      return this.next;
+    }
+    // Lines from `log_from` on are replaced: a resync or a language switch sends them again.
+    this.lines = this.lines.filter((line) => line.i < msg.log_from).concat(msg.log || []);
+    this.next = msg.log_next;
+    this.asked = null;
+    return null;
+  }
+}
+
 // --- the table socket -----------------------------------------------------------------------------
 
 /**
  * One live connection to a table. Calls `onMessage(msg)` for every server message and `onStatus(s)`
  * with "connecting" | "open" | "lost" | "closed". Reconnects with growing pauses until `close()`.
+ * A view's `log` is handed on as the whole log so far (its increment appended to the earlier lines); a
+ * gap in the stream is mended by asking the server to resync from where the log stands.
  */
 export class TableSocket {
   constructor(id, { token, lang, onMessage, onStatus }) {
@@ -94,6 +126,7 @@ export class TableSocket {
     this.closed = false;
     this.retries = 0;
     this.ws = null;
+    this.log = new LogStream();
     this.connect();
   }
 
@@ -119,6 +152,11 @@ export class TableSocket {
         msg = JSON.parse(event.data);
       } catch {
         return;
+      }
+      if (msg.type === "view") {
+        const since = this.log.take(msg);
+        if (since !== null) this.send({ type: "resync", since });
+        msg.log = this.log.lines;
       }
       this.onMessage(msg);
     };

@@ -363,9 +363,10 @@ export function renderScoreboard(frame, extra = []) {
     extra);
 }
 
-/** The game log, newest last, seat numbers replaced by names. */
+/** The game log, newest last, seat numbers replaced by names. `lines`: the protocol's line objects
+ * `{i, text, seat, kind, by_standin}` (the socket's increments already appended by api.js). */
 export function renderLog(lines, summary) {
   const list = h("ol", { class: "log-lines", dataset: { testid: "log" } },
-    (lines || []).map((line) => h("li", {}, withNames(line, summary))));
+    (lines || []).map((line) => h("li", { dataset: { i: line.i, kind: line.kind } }, withNames(line.text, summary))));
   return h("section", { class: "log" }, h("h3", { class: "section-title" }, t("table.log")), list);
 }
