@@ -6,11 +6,13 @@ import time
 from typing import Any
 
 from fastapi.testclient import TestClient
+from hypothesis import given
+from hypothesis import strategies as st
 from starlette.testclient import WebSocketTestSession
 
 from conftest import new_table, seated_table, serve, take
 from tricktable.server import MemoryStore, Settings
-from tricktable.server.table import Seat, join_views
+from tricktable.server.table import POSITION, Seat, apply_changes, base_of, changes, join_views
 
 
 def url(table_id: str, token: str | None = None) -> str:
@@ -165,3 +167,63 @@ def test_a_replay_frame_has_line_objects(client: TestClient) -> None:
     assert frame["log_from"] == 0 and frame["log"] and all(isinstance(line["text"], str) for line in frame["log"])
     end = client.get(f"/api/replays/{table_id}", params={"seat": 0}).json()
     assert end["log"] == whole_log(client, table_id, tokens[0])
+
+
+json_values = st.recursive(
+    st.none() | st.booleans() | st.integers(-5, 5) | st.sampled_from(["a", "b", ""]),
+    lambda inner: st.lists(inner, max_size=4)
+    | st.dictionaries(st.sampled_from(["x", "y", "a/b", "t~1", "-", "0"]), inner, max_size=4),
+    max_leaves=12)
+objects = st.dictionaries(st.sampled_from(["table", "view", "legal", "k/~"]), json_values, max_size=4)
+
+
+@given(old=objects, new=objects)
+def test_changes_turn_one_position_into_another_and_leave_the_old_one_alone(old: Any, new: Any) -> None:
+    kept = repr(old)
+    assert apply_changes(old, changes(old, new)) == new
+    assert repr(old) == kept, "applying changes must copy, not edit, what it is given"
+    assert changes(new, new) == []
+
+
+def test_changes_send_a_list_that_grew_as_its_new_items_and_keep_nulls() -> None:
+    old = {"view": {"trick": [1, 2], "leader": 3, "gone": 1, "sizes": [5, 5, 5, 5]}}
+    new = {"view": {"trick": [1, 2, 7], "leader": None, "sizes": [5, 4, 5, 5]}}
+    assert sorted(changes(old, new), key=str) == sorted(
+        [["/view/gone"], ["/view/leader", None], ["/view/sizes/1", 4], ["/view/trick/-", [7]]], key=str)
+
+
+def test_a_changes_listener_that_misses_one_resyncs_to_a_whole_view(client: TestClient) -> None:
+    table_id, tokens = seated_table(client, players=2)
+    with client.websocket_connect(url(table_id, tokens[0])) as ws:
+        first = next_view(ws)
+        assert "changes" not in first and first["pos"] == 1
+        ws.send_json({"type": "changes"})
+        position, pos, log = {k: first[k] for k in POSITION}, first["pos"], first["log"]
+        play_some(client, table_id, tokens, 1)
+        one = next_view(ws)
+        assert "changes" in one and "view" not in one and base_of(one) == pos
+        position, pos, log = apply_changes(position, one["changes"]), one["pos"], append(log, one)
+        play_some(client, table_id, tokens, 2)
+        next_view(ws)  # lost
+        gap = next_view(ws)
+        assert base_of(gap) != pos, "the client can tell it missed a message"
+        ws.send_json({"type": "resync", "since": log[-1]["i"] + 1 if log else 0})
+        whole = next_view(ws)
+        assert "changes" not in whole and whole["view"] == client.get(
+            f"/api/tables/{table_id}/view", params={"token": tokens[0]}).json()["view"]
+        assert append(log, whole) == whole_log(client, table_id, tokens[0])
+        play_some(client, table_id, tokens, 1)
+        after = next_view(ws)
+        assert base_of(after) == whole["pos"], "changes carry on from the resync's view"
+
+
+def test_views_a_slow_sender_joins_keep_every_change() -> None:
+    full = {"type": "view", "pos": 4, "table": {"step": 1}, "view": {"hand": ["a", "b"]}, "legal": [],
+            "seat": 0, "lang": "en", "log": [], "log_from": 0, "log_next": 0}
+    one = {"type": "view", "pos": 5, "changes": [["/table/step", 2]], "log": [], "log_from": 0, "log_next": 0}
+    two = {"type": "view", "pos": 6, "changes": [["/view/hand", ["a"]]], "log": [], "log_from": 0, "log_next": 0}
+    both = join_views(one, two)
+    assert base_of(both) == 4 and both["pos"] == 6 and both["changes"] == one["changes"] + two["changes"]
+    whole = join_views(full, both)
+    assert "changes" not in whole and whole["table"] == {"step": 2} and whole["view"] == {"hand": ["a"]}
+    assert whole["pos"] == 6

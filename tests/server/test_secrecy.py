@@ -19,6 +19,7 @@ from starlette.testclient import WebSocketTestSession
 
 from conftest import GAMES_UNDER_TEST, new_table, take
 from tricktable.engine import GameRecord, Rng, game_class, load_game
+from tricktable.server.table import POSITION, apply_changes, base_of
 
 WORD = re.compile(r"[^\s\"',.:;()\[\]{}]+")
 
@@ -88,17 +89,42 @@ def appended(views: list[dict[str, Any]]) -> list[dict[str, Any]]:
     return lines
 
 
-def drain(ws: WebSocketTestSession, into: list[dict[str, Any]], step: int) -> dict[str, Any]:
+class Rebuilt:
+    """A socket's view messages made whole again (what the client's ViewStream does), each keeping the
+    message as sent under ``sent``, so the words of the changes themselves are checked too."""
+
+    def __init__(self) -> None:
+        self.pos: int | None = None
+        self.position: dict[str, Any] = {}
+
+    def take(self, message: dict[str, Any]) -> dict[str, Any]:
+        if message["type"] != "view":
+            return message
+        if "changes" in message:
+            assert base_of(message) == self.pos, "a changes message that does not follow the last view"
+            position = apply_changes(self.position, message["changes"])
+        else:
+            position = {key: message[key] for key in POSITION}
+        self.pos, self.position = message["pos"], position
+        rest = {key: value for key, value in message.items() if key not in ("changes", "pos_base")}
+        return {**rest, **position, "sent": message}
+
+
+def drain(ws: WebSocketTestSession, into: list[dict[str, Any]], step: int, rebuilt: Rebuilt | None = None
+          ) -> dict[str, Any]:
     """Read views into ``into`` until one is at ``step`` or later; return it."""
+    rebuilt = rebuilt or Rebuilt()
     while True:
-        message: dict[str, Any] = ws.receive_json()
+        message = rebuilt.take(ws.receive_json())
         into.append(message)
         if message["type"] == "view" and message["table"]["step"] >= step:
             return message
 
 
+@pytest.mark.parametrize("as_changes", [False, True], ids=["whole", "changes"])
 @pytest.mark.parametrize("game", GAMES_UNDER_TEST)
-def test_no_player_or_spectator_is_sent_a_hidden_card_in_a_whole_game(client: TestClient, game: str) -> None:
+def test_no_player_or_spectator_is_sent_a_hidden_card_in_a_whole_game(client: TestClient, game: str,
+                                                                      as_changes: bool) -> None:
     players = players_for(game)
     table = new_table(client, game=game, players=players, seed=21, options=SHORT.get(game, {}))
     tokens = [take(client, table["id"], seat) for seat in range(players)]
@@ -110,19 +136,26 @@ def test_no_player_or_spectator_is_sent_a_hidden_card_in_a_whole_game(client: Te
         for seat, token in enumerate(tokens):
             sockets[seat] = client.websocket_connect(f"{base}&token={token}").__enter__()
         try:
-            views = {seat: drain(ws, received[seat], 0) for seat, ws in sockets.items()}
+            rebuilt = {seat: Rebuilt() for seat in sockets}
+            views = {seat: drain(ws, received[seat], 0, rebuilt[seat]) for seat, ws in sockets.items()}
+            if as_changes:
+                for ws in sockets.values():
+                    ws.send_json({"type": "changes"})
             step = 0
             while views[None]["table"]["status"] != "over":
                 actor = rng.choice(views[None]["table"]["actors"])
                 choice = rng.choice(views[actor]["legal"])["action"]
                 sockets[actor].send_json({"type": "action", "action": choice})
                 step += 1
-                views = {seat: drain(ws, received[seat], step) for seat, ws in sockets.items()}
+                views = {seat: drain(ws, received[seat], step, rebuilt[seat]) for seat, ws in sockets.items()}
         finally:
             for seat in range(players):
                 sockets[seat].__exit__(None, None, None)
     record = client.get(f"/api/tables/{table['id']}/record").json()
     assert check_messages(game, record, received) >= (players + 1) * len(record["actions"])
+    if as_changes:
+        sent = [m["sent"] for messages in received.values() for m in messages if m["type"] == "view"]
+        assert sum("changes" in m for m in sent) >= players * len(record["actions"]), "changes were sent"
 
 
 @pytest.mark.parametrize("game", GAMES_UNDER_TEST)

@@ -191,7 +191,7 @@ class State(ABC):
             "round": self.round,
             "actors": list(actors),
             "is_over": not actors,
-            "legal": [a.text for a in self._legal(player)] if player is not None and player in actors else [],
+            "legal": [a.text for a in self._cached_legal(player)] if player is not None and player in actors else [],
             "scores": self.scores(),
             "winners": self.winners(),
         }

@@ -69,6 +69,12 @@ class Encoder:
         self.trick_slots = self.trick_size()
         self.layout: Layout = self.common_layout() + self.table_layout()
         self.size = sum(math.prod(shape) for _, shape in self.layout)
+        # a scratch vector and its views, reused by every encode (building ~50 views cost more than filling)
+        self._scratch = self.zeros()
+        self._scratch_views = self.views(self._scratch)
+        self._out: Tensor | None = None  # the last ``out`` given, and its views
+        self._out_views: dict[str, Tensor] = {}
+        self._action_index = {a.text: a.index for a in game.actions}
 
     # --- what a game's encoder may refine ------------------------------------------------------
 
@@ -119,10 +125,15 @@ class Encoder:
 
     def encode(self, observation: Observation, out: Tensor | None = None) -> Tensor:
         """The vector for ``observation`` (written into ``out`` when given)."""
-        tensor = self.zeros() if out is None else out
-        tensor.fill(0.0)
-        self.fill(self.views(tensor), observation)
-        return tensor
+        if out is None:
+            self._scratch.fill(0.0)
+            self.fill(self._scratch_views, observation)
+            return self._scratch.copy()
+        if out is not self._out:  # OpenSpiel passes the same vector every time
+            self._out, self._out_views = out, self.views(out)
+        out.fill(0.0)
+        self.fill(self._out_views, observation)
+        return out
 
     def fill(self, views: dict[str, Tensor], observation: Observation) -> None:
         seat = observation["seat"]
@@ -130,8 +141,9 @@ class Encoder:
             views["seat"][seat] = 1.0
         for actor in observation["actors"]:
             views["actors"][self.relative(actor, seat)] = 1.0
+        index = self._action_index
         for text in observation["legal"]:
-            views["legal"][self.game.parse_action(text).index] = 1.0
+            views["legal"][index[text]] = 1.0
         self.mark_cards(views["hand"], observation["hand"])
         for slot, played in enumerate(observation["trick"][:self.trick_slots]):
             views["trick"][slot, self.card_index[played["card"]]] = 1.0
@@ -153,8 +165,10 @@ class Encoder:
 
     def put_seats(self, view: Tensor, values: Iterable[float], observer: int | None) -> None:
         """Write one value per absolute seat into ``view`` in relative order."""
-        for seat, value in enumerate(values):
-            view[self.relative(seat, observer)] = float(value)
+        row = [float(v) for v in values]
+        if observer:  # relative order: the observer's value first (one assignment, not one per seat)
+            row = row[observer:] + row[:observer]
+        view[:len(row)] = row
 
     def mark_seat(self, view: Tensor, seat: int | None, observer: int | None) -> None:
         """Set the one-hot entry of ``seat`` (relative), if there is one."""

@@ -240,6 +240,10 @@ async def _on_resync(service: TableService, listener: Subscription, message: dic
     service.resync(listener, since)
 
 
+async def _on_changes(service: TableService, listener: Subscription, message: dict[str, Any]) -> None:
+    service.send_changes(listener)
+
+
 async def _on_ping(service: TableService, listener: Subscription, message: dict[str, Any]) -> None:
     listener.queue.put_nowait({"type": "pong"})
 
@@ -249,6 +253,7 @@ HANDLERS: dict[str, Callable[[TableService, Subscription, dict[str, Any]], Await
     "lang": _on_lang,
     "ping": _on_ping,
     "resync": _on_resync,
+    "changes": _on_changes,
 }
 
 

@@ -25,7 +25,7 @@ from tricktable.engine.registry import GAMES
 from tricktable.server.bots import bot_seed, default_level, game_levels, make_executor, stop_executor, think
 from tricktable.server.errors import ServiceError
 from tricktable.server.store import Store, TableRow, now
-from tricktable.server.table import LANGS, Seat, Table, hash_token
+from tricktable.server.table import LANGS, Seat, Table, as_changes, hash_token, position
 
 log = logging.getLogger("tricktable.server")
 KEEP_FINISHED = 200  # finished tables kept in memory; older ones are read from the store when asked for
@@ -47,6 +47,8 @@ class Subscription:
     """One listener of a table (a WebSocket, or a test): its seat (None: spectator), language and queue.
 
     ``log_next`` is where its log stands: the next view queued for it carries the lines from there on.
+    ``sent`` counts the views queued for it (each message's ``pos``) and ``shown`` is the last position
+    queued: a listener that asked for ``changes`` gets later positions as changes from it.
     """
 
     table_id: str
@@ -54,6 +56,9 @@ class Subscription:
     lang: str
     queue: asyncio.Queue[dict[str, Any]] = field(default_factory=asyncio.Queue)
     log_next: int = 0
+    changes: bool = False
+    sent: int = 0
+    shown: dict[str, Any] | None = None
 
 
 def playable() -> list[str]:
@@ -294,11 +299,17 @@ class TableService:
         if table is not None:
             self._queue_view(table, listener, since)
 
+    def send_changes(self, listener: Subscription) -> None:
+        """From now on send this listener its views as changes from the last one (docs/protocol.md)."""
+        listener.changes = True
+
     @staticmethod
     def _queue_view(table: Table, listener: Subscription, since: int) -> None:
+        """Queue a full view (the whole position, the log from ``since``)."""
         message = table.view(listener.seat, listener.lang, since)
-        listener.log_next = message["log_next"]
-        listener.queue.put_nowait(message)
+        listener.sent += 1
+        listener.log_next, listener.shown = message["log_next"], position(message)
+        listener.queue.put_nowait({**message, "pos": listener.sent})
 
     async def _leave_after_grace(self, table: Table, seat: int) -> None:
         await asyncio.sleep(self.settings.grace)
@@ -437,13 +448,24 @@ class TableService:
     def _notify(self, table: Table) -> None:
         """Queue each listener's own view of the table with the log lines it has not had (built once per
         seat, language and place in the log: listeners of one seat share it)."""
-        built: dict[tuple[int | None, str, int], dict[str, Any]] = {}
+        built: dict[tuple[int | None, str, int], tuple[dict[str, Any], dict[str, Any]]] = {}
+        as_edits: dict[tuple[int | None, str, int, int], tuple[dict[str, Any], dict[str, Any]]] = {}
         for listener in list(self.subscribers.get(table.id, ())):
             key = (listener.seat, listener.lang, listener.log_next)
             if key not in built:
-                built[key] = table.view(*key)
-            listener.log_next = built[key]["log_next"]
-            listener.queue.put_nowait(built[key])
+                message = table.view(*key)
+                built[key] = message, position(message)
+            message, shown = built[key]
+            listener.sent += 1
+            if listener.changes and listener.shown is not None:
+                edit_key = (*key, id(listener.shown))  # listeners given one position share its changes
+                cached = as_edits.get(edit_key)
+                if cached is None or cached[0] is not listener.shown:  # (the entry holds it: ids stay unique)
+                    cached = as_edits[edit_key] = listener.shown, as_changes(message, listener.shown)
+                listener.queue.put_nowait({**cached[1], "pos": listener.sent})
+            else:
+                listener.queue.put_nowait({**message, "pos": listener.sent})
+            listener.log_next, listener.shown = message["log_next"], shown
 
     # --- bots ----------------------------------------------------------------------------------
 

@@ -179,11 +179,99 @@ def _actor(event: Event) -> int | None:
 def join_views(older: dict[str, Any], newer: dict[str, Any]) -> dict[str, Any]:
     """One view message that stands for two queued in a row (the newer position, both messages' log lines).
 
-    A sender that skips stale views must not skip their log lines: the client would see a gap. Lines of
-    ``older`` from ``newer["log_from"]`` on are dropped (``newer`` repeats them, e.g. after a resync).
+    A sender that skips stale views must not skip their log lines nor their changes: the client would
+    see a gap. Lines of ``older`` from ``newer["log_from"]`` on are dropped (``newer`` repeats them, e.g.
+    after a resync); changes are made on older's position, or appended to older's changes.
     """
+    if "changes" in newer and base_of(newer) == older.get("pos"):
+        if "changes" in older:
+            newer = {**newer, "changes": older["changes"] + newer["changes"], "pos_base": base_of(older)}
+        else:
+            full = apply_changes(position(older), newer["changes"])
+            newer = {**{k: v for k, v in newer.items() if k not in ("changes", "pos_base")}, **full}
+    elif "changes" in newer:
+        return newer  # it does not follow older: the client sees the mismatch and resyncs
     start = newer.get("log_from", 0)
     if "log" not in older or start <= older.get("log_from", 0) or start > older.get("log_next", start):
         return newer  # newer covers older's lines, or a gap is already there: the client will ask to resync
     lines = [line for line in older["log"] if line["i"] < start] + newer["log"]
     return {**newer, "log": lines, "log_from": older["log_from"]}
+
+
+# --- positions as changes (a listener that asked for them: docs/protocol.md, "Changes") ---------------
+
+POSITION = ("seat", "lang", "table", "view", "legal")  # the keys of a view message that make its position
+
+
+def position(message: dict[str, Any]) -> dict[str, Any]:
+    """The position part of a full view message (what ``changes`` compares)."""
+    return {key: message[key] for key in POSITION}
+
+
+def changes(old: Any, new: Any, path: str = "") -> list[list[Any]]:
+    """What turns ``old`` into ``new``, as a list of edits, each at a JSON Pointer (RFC 6901) path:
+
+    ``[path, value]`` sets a key of an object or an index of a list, ``[path]`` removes a key, and a
+    path ending in ``/-`` extends a list with the items of ``value``. A list that only grew is sent as
+    its new items, one of the same length as its changed items, any other list whole. ``null`` is a
+    value like any other (unlike JSON Merge Patch, where it means "remove").
+    """
+    if isinstance(old, dict) and isinstance(new, dict):
+        out: list[list[Any]] = [[_pointer(path, key)] for key in old if key not in new]
+        for key, value in new.items():
+            if key not in old:
+                out.append([_pointer(path, key), value])
+            elif old[key] != value:
+                out += changes(old[key], value, _pointer(path, key))
+        return out
+    if old == new:
+        return []
+    if isinstance(old, list) and isinstance(new, list):
+        if old and len(new) > len(old) and new[:len(old)] == old:
+            return [[f"{path}/-", new[len(old):]]]
+        if len(new) == len(old):
+            differ = [i for i, (a, b) in enumerate(zip(old, new, strict=True)) if a != b]
+            if 2 * len(differ) <= len(new):
+                return [edit for i in differ for edit in changes(old[i], new[i], f"{path}/{i}")]
+    return [[path, new]]
+
+
+def _pointer(path: str, key: str) -> str:
+    return f"{path}/{key.replace('~', '~0').replace('/', '~1')}"
+
+
+def apply_changes(doc: dict[str, Any], edits: list[list[Any]]) -> dict[str, Any]:
+    """``doc`` with ``edits`` made, as a new object (``doc`` and whatever it shares are left untouched)."""
+    top = dict(doc)
+    for edit in edits:
+        keys = [key.replace("~1", "/").replace("~0", "~") for key in edit[0].split("/")[1:]]
+        node: Any = top
+        for key in keys[:-1]:
+            child = node[int(key) if isinstance(node, list) else key]
+            child = dict(child) if isinstance(child, dict) else list(child)
+            node[int(key) if isinstance(node, list) else key] = child
+            node = child
+        last = keys[-1]
+        if len(edit) == 1:
+            node.pop(last, None)
+        elif isinstance(node, list):
+            if last == "-":
+                node.extend(edit[1])
+            else:
+                node[int(last)] = edit[1]
+        else:
+            node[last] = edit[1]
+    return top
+
+
+def as_changes(message: dict[str, Any], shown: dict[str, Any]) -> dict[str, Any]:
+    """A full view message as changes from the position ``shown`` (the one the listener has)."""
+    out = {key: value for key, value in message.items() if key not in POSITION}
+    out["changes"] = changes(shown, position(message))
+    return out
+
+
+def base_of(message: dict[str, Any]) -> int:
+    """The ``pos`` of the position a changes message applies to: the one before it, unless it says."""
+    base: int = message.get("pos_base", message["pos"] - 1)
+    return base

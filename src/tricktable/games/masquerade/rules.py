@@ -194,9 +194,15 @@ class MasqueradeState(State):
             return "choose a card another player played this turn for the +-2"
         return "pick one card from the trick"
 
+    # (won piles, their scores) of the last ``scores`` call: every observation asks, piles change once a turn
+    _scored: tuple[tuple[Mask, ...], tuple[float, ...]] = ((), ())
+
     def scores(self) -> list[float]:
-        bonuses = self.game.bonuses
-        return [float(scoring.score(w, bonuses)) for w in self.won]
+        piles = tuple(self.won)
+        if self._scored[0] != piles:
+            bonuses = self.game.bonuses
+            self._scored = (piles, tuple(float(scoring.score(w, bonuses)) for w in piles))
+        return list(self._scored[1])
 
     def winners(self) -> list[int]:
         if self.phase != OVER:

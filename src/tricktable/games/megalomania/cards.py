@@ -10,6 +10,7 @@ The tables below are plain data a designer can edit; each row keeps its [P]/[D] 
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 
 from tricktable.engine import ParseError
@@ -85,7 +86,13 @@ def cards_of(mask: Mask) -> list[Card]:
 
 
 def texts(mask: Mask) -> list[str]:
-    return [CARD_TEXT[c] for c in cards_of(mask)]
+    return list(_texts(mask))
+
+
+@functools.lru_cache(maxsize=4096)
+def _texts(mask: Mask) -> tuple[str, ...]:
+    """Every observation lists hands and piles by text, over and over: the same masks recur."""
+    return tuple(CARD_TEXT[c] for c in cards_of(mask))
 
 
 def colour_of(card: Card) -> int:

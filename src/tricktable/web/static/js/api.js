@@ -78,33 +78,72 @@ export function saveName(name) {
   localStorage.setItem("tricktable.name", name);
 }
 
-// --- the game log as a stream ---------------------------------------------------------------------
+// --- views as a stream ---------------------------------------------------------------------------
+
+const POSITION = ["seat", "lang", "table", "view", "legal"];
+
+/** `doc` with a view message's `changes` made (docs/protocol.md, "Changes"); `doc` itself is left as it was. */
+export function applyChanges(doc, changes) {
+  const top = { ...doc };
+  for (const edit of changes) {
+    const keys = edit[0].split("/").slice(1).map((k) => k.replace(/~1/g, "/").replace(/~0/g, "~"));
+    let node = top;
+    for (const key of keys.slice(0, -1)) {
+      const child = Array.isArray(node[key]) ? [...node[key]] : { ...node[key] };
+      node[key] = child;
+      node = child;
+    }
+    const last = keys[keys.length - 1];
+    if (edit.length === 1) delete node[last];
+    else if (Array.isArray(node) && last === "-") node.push(...edit[1]);
+    else node[Array.isArray(node) ? Number(last) : last] = edit[1];
+  }
+  return top;
+}
 
 /**
- * A seat's game log built from view messages (docs/protocol.md, "The log stream"): the first message of
- * a connection has every line (`log_from` 0), later ones only new lines from `log_from`, the previous
- * message's `log_next`. `take(msg)` appends; when a message starts past where the log stands (messages
- * were missed) it returns the index to resync from, once, and keeps the log as it is until the answer.
+ * A connection's views rebuilt from its messages (docs/protocol.md, "Views as a stream"): a full view
+ * sets the position, a `changes` view edits the one before (`pos` counts the messages); the first view
+ * has every log line (`log_from` 0), later ones only the lines from `log_from`, the previous `log_next`.
+ * `take(msg)` returns `{view, resync}`: the whole view message (its `log` the whole log so far), or null
+ * when the message does not follow what this stream holds; `resync`, the log index to ask a resync from
+ * (once per gap; the answer is a full view).
  */
-export class LogStream {
+export class ViewStream {
   constructor() {
     this.lines = [];
     this.next = 0;
+    this.pos = null;
+    this.position = null;
     this.asked = null;
   }
 
   take(msg) {
-    if (typeof msg.log_from !== "number") return null;
-    if (msg.log_from > this.next) {
-      if (this.asked === this.next) return null;
-      this.asked = this.next;
-      return this.next;
+    let position = this.position;
+    if (msg.changes) {
+      const base = msg.pos_base ?? msg.pos - 1;
+      if (position === null || base !== this.pos) return this.gap();
+      position = applyChanges(position, msg.changes);
+    } else {
+      position = Object.fromEntries(POSITION.map((k) => [k, msg[k]]));
     }
+    if (typeof msg.log_from === "number" && msg.log_from > this.next) return this.gap();
+    this.position = position;
+    this.pos = msg.pos ?? null;
     // Lines from `log_from` on are replaced: a resync or a language switch sends them again.
-    this.lines = this.lines.filter((line) => line.i < msg.log_from).concat(msg.log || []);
-    this.next = msg.log_next;
+    this.lines = this.lines.filter((line) => line.i < (msg.log_from ?? 0)).concat(msg.log || []);
+    this.next = msg.log_next ?? this.next;
     this.asked = null;
-    return null;
+    const view = { ...msg, ...position, log: this.lines };
+    delete view.changes;
+    delete view.pos_base;
+    return { view, resync: null };
+  }
+
+  gap() {
+    if (this.asked === this.next) return { view: null, resync: null };
+    this.asked = this.next;
+    return { view: null, resync: this.next };
   }
 }
 
@@ -113,8 +152,8 @@ export class LogStream {
 /**
  * One live connection to a table. Calls `onMessage(msg)` for every server message and `onStatus(s)`
  * with "connecting" | "open" | "lost" | "closed". Reconnects with growing pauses until `close()`.
- * A view's `log` is handed on as the whole log so far (its increment appended to the earlier lines); a
- * gap in the stream is mended by asking the server to resync from where the log stands.
+ * Views are handed on whole: the server sends changes and only new log lines (ViewStream rebuilds the
+ * view, its `log` the whole log so far); a gap is mended by asking the server to resync.
  */
 export class TableSocket {
   constructor(id, { token, lang, onMessage, onStatus }) {
@@ -126,7 +165,6 @@ export class TableSocket {
     this.closed = false;
     this.retries = 0;
     this.ws = null;
-    this.log = new LogStream();
     this.connect();
   }
 
@@ -142,8 +180,10 @@ export class TableSocket {
     this.onStatus(this.retries ? "lost" : "connecting");
     const ws = new WebSocket(this.url());
     this.ws = ws;
+    this.stream = new ViewStream();  // a new connection starts with a full view
     ws.onopen = () => {
       this.retries = 0;
+      ws.send(JSON.stringify({ type: "changes" }));  // later views as changes from the one before
       this.onStatus("open");
     };
     ws.onmessage = (event) => {
@@ -154,9 +194,10 @@ export class TableSocket {
         return;
       }
       if (msg.type === "view") {
-        const since = this.log.take(msg);
-        if (since !== null) this.send({ type: "resync", since });
-        msg.log = this.log.lines;
+        const { view, resync } = this.stream.take(msg);
+        if (resync !== null) this.send({ type: "resync", since: resync });
+        if (view === null) return;  // the resync's answer will bring this connection up to date
+        msg = view;
       }
       this.onMessage(msg);
     };

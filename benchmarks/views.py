@@ -1,0 +1,231 @@
+"""Views without the whole log (issue #11): what a seat is sent, how long it takes, and the research step.
+
+Four measurements, each as a ratio taken in one run (the machine is shared: absolute figures move with the
+load, ratios much less):
+
+- **bytes per seat** over a whole 4-player Megalomania game on the web table, against the message the
+  server sent before the log became a stream (the whole log twice: as events in ``view`` and as text),
+  built alongside from the same game;
+- **server time** from an action to every seat's view serialised, at step 10 and at step 400, in-process
+  (the table service over a memory store), the same against the old message;
+- **PettingZoo AEC steps/s** with observation tensors against RLCard's bridge environment, measured in
+  alternating slices so both see the same load;
+- **observe() cost** at the start and at the end of a game.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import statistics
+import time
+from collections.abc import Callable
+from typing import Any
+
+from tricktable.engine import Rng, State, load_game
+from tricktable.server.service import Settings, Subscription, TableService
+from tricktable.server.store import MemoryStore
+from tricktable.server.table import Table
+
+GAME, PLAYERS = "megalomania", 4
+EARLY, LATE = 10, 400  # the steps compared (a 4-player Megalomania game has about 480)
+
+
+def wire(message: dict[str, Any]) -> int:
+    """The bytes of a message on the socket (Starlette's ``send_json``: compact, UTF-8)."""
+    return len(json.dumps(message, separators=(",", ":"), ensure_ascii=False).encode())
+
+
+def _drain(listener: Subscription) -> list[dict[str, Any]]:
+    out = []
+    while not listener.queue.empty():
+        out.append(listener.queue.get_nowait())
+    return out
+
+
+def legacy_message(table: Table, seat: int, lang: str = "en") -> dict[str, Any]:
+    """The view message as the server built it before #11: the observation with every visible event,
+    and every visible line again as text."""
+    state, game = table.state, table.state.game
+    legal = state.legal_actions(seat) if seat in state.actors else []
+    visible = state.visible_events(seat)
+    return {
+        "type": "view", "seat": seat, "lang": lang, "table": table.summary(),
+        "view": {**state.observe(seat), "log": [e.to_json() for e in visible]},
+        "legal": [{"action": a.text, "label": game.describe_action(a, lang)} for a in legal],
+        "log": [game.describe_event(e, lang) for e in visible],
+    }
+
+
+async def _web_game(seed: int, changes: bool) -> dict[str, Any]:
+    service = TableService(MemoryStore(), Settings(grace=30.0, bot_delay=0.0, bot_workers=0))
+    await service.start()
+    try:
+        summary = await service.create_table(GAME, PLAYERS, seats=[{"kind": "human"}] * PLAYERS, seed=seed)
+        table_id = summary["id"]
+        tokens = [(await service.take_seat(table_id, seat, f"P{seat}"))["token"] for seat in range(PLAYERS)]
+        listeners = [await service.connect(table_id, token, "en") for token in tokens]
+        for listener in listeners:
+            if changes:  # as the web client asks
+                service.send_changes(listener)
+        table = service.tables[table_id]
+        sent = [sum(wire(m) for m in _drain(listener)) for listener in listeners]
+        old = [wire(legacy_message(table, seat)) for seat in range(PLAYERS)]
+        new_ms: dict[int, float] = {}
+        old_ms: dict[int, float] = {}
+        rng = Rng(seed)
+        while not table.state.is_over:
+            state = table.state
+            actor = rng.choice(state.actors)
+            action = rng.choice(state.legal_actions(actor)).text
+            start = time.perf_counter()
+            await service.act_as(listeners[actor], action)
+            sizes = [sum(wire(m) for m in _drain(listener)) for listener in listeners]
+            new_ms[table.step] = (time.perf_counter() - start) * 1000
+            if not changes:  # the message before #11, built from the same game (once is enough)
+                start = time.perf_counter()
+                legacy = [wire(legacy_message(table, seat)) for seat in range(PLAYERS)]
+                old_ms[table.step] = (time.perf_counter() - start) * 1000
+            else:
+                legacy = [0] * PLAYERS
+            sent = [a + b for a, b in zip(sent, sizes, strict=True)]
+            old = [a + b for a, b in zip(old, legacy, strict=True)]
+        return {"steps": table.step, "sent": sent, "old": old, "new_ms": new_ms, "old_ms": old_ms}
+    finally:
+        await service.stop()
+
+
+def _around(timings: dict[int, float], step: int, width: int = 5) -> float:
+    """The median time over the steps ``step - width`` .. ``step + width`` (one step is noisy)."""
+    return statistics.median(timings[s] for s in range(step - width, step + width + 1) if s in timings)
+
+
+def web_figures(seed: int = 1) -> list[tuple[str, str]]:
+    full = asyncio.run(_web_game(seed, changes=False))
+    run = asyncio.run(_web_game(seed, changes=True))
+    sent, whole, old = max(run["sent"]), max(full["sent"]), max(full["old"])
+    early, late = _around(run["new_ms"], EARLY), _around(run["new_ms"], LATE)
+    old_early, old_late = _around(full["old_ms"], EARLY), _around(full["old_ms"], LATE)
+    return [
+        ("game", f"{GAME} {PLAYERS}p, {run['steps']} actions, seed {seed}, every seat human"),
+        ("bytes sent per seat (largest seat)", f"{sent / 1e3:,.0f} KB (positions as changes, as the web client "
+                                               f"asks); before #11: {old / 1e6:,.1f} MB; ratio {sent / old:.3f}"),
+        ("  with whole positions", f"{whole / 1e3:,.0f} KB; ratio {whole / old:.3f}"),
+        ("action -> all views serialised", f"step {EARLY}: {early:.2f} ms, step {LATE}: {late:.2f} ms; "
+                                           f"ratio late/early {late / early:.2f}"),
+        ("  the same, message before #11", f"step {EARLY}: {old_early:.2f} ms, step {LATE}: {old_late:.2f} ms; "
+                                           f"ratio late/early {old_late / old_early:.2f}"),
+    ]
+
+
+def observe_figures(seed: int = 2, repeats: int = 300) -> list[tuple[str, str]]:
+    """observe() for every seat, timed at step EARLY and at the game's last step."""
+    game = load_game(GAME, PLAYERS)
+    rng = Rng(seed)
+    state = game.new_state(seed)
+    at: dict[str, State] = {}
+    while not state.is_over:
+        if len(state.history) == EARLY:
+            at["early"] = state.clone()
+        actor = rng.choice(state.actors)
+        last = state.clone()
+        state.apply(rng.choice(state.legal_actions(actor)), actor)
+    at["late"] = last  # the position before the last action (the game still going)
+
+    def cost(one: State) -> float:
+        start = time.perf_counter()
+        for _ in range(repeats):
+            for seat in range(PLAYERS):
+                one.observe(seat)
+        return (time.perf_counter() - start) / (repeats * PLAYERS) * 1e6
+
+    early = min(cost(at["early"]) for _ in range(3))
+    late = min(cost(at["late"]) for _ in range(3))
+    return [("observe() per seat", f"step {EARLY}: {early:.1f} us, step {len(at['late'].history)}: {late:.1f} us; "
+                                   f"ratio end/start {late / early:.2f}")]
+
+
+def _pettingzoo_steps(name: str, players: int) -> Callable[[float], int]:
+    import numpy as np
+
+    from tricktable.envs.pettingzoo import env
+
+    table = env(name, players)
+    choose = np.random.default_rng(1)
+    seeds = iter(range(10**9))
+
+    def run(seconds: float) -> int:
+        steps = 0
+        end = time.perf_counter() + seconds
+        while time.perf_counter() < end:
+            table.reset(seed=next(seeds))
+            for _agent in table.agent_iter():
+                observation, _, terminated, truncated, _ = table.last()
+                if terminated or truncated:
+                    table.step(None)
+                    continue
+                legal = np.flatnonzero(observation["action_mask"])
+                table.step(int(legal[choose.integers(len(legal))]))
+                steps += 1
+        return steps
+
+    return run
+
+
+def _rlcard_steps() -> Callable[[float], int] | None:
+    try:
+        import rlcard
+    except ImportError:
+        return None
+    import random
+
+    table = rlcard.make("bridge", config={"seed": 1})
+    choose = random.Random(1)
+
+    def run(seconds: float) -> int:
+        steps = 0
+        end = time.perf_counter() + seconds
+        while time.perf_counter() < end:
+            state, _ = table.reset()
+            while not table.is_over():
+                state, _ = table.step(choose.choice(list(state["legal_actions"])))  # obs extracted each step
+                steps += 1
+        return steps
+
+    return run
+
+
+def pettingzoo_figures(seconds: float = 2.0, slices: int = 6) -> list[tuple[str, str]]:
+    """AEC steps/s (observation tensor and mask at every step) against RLCard bridge, in alternating slices."""
+    rlcard_run = _rlcard_steps()
+    if rlcard_run is None:
+        return [("PettingZoo vs RLCard", "rlcard is not installed (pip install -e '.[bench]')")]
+    setups = [("megalomania", 4), ("trickster", 4), ("masquerade", 4)]
+    runs = {f"{name} {players}p": _pettingzoo_steps(name, players) for name, players in setups}
+    runs["rlcard bridge"] = rlcard_run
+    counts = dict.fromkeys(runs, 0)
+    spent = dict.fromkeys(runs, 0.0)
+    piece = seconds / slices
+    for _ in range(slices):
+        for label, run in runs.items():
+            start = time.perf_counter()
+            counts[label] += run(piece)
+            spent[label] += time.perf_counter() - start
+    rate = {label: counts[label] / spent[label] for label in runs}
+    base = rate.pop("rlcard bridge")
+    out = [("RLCard bridge env", f"{base:,.0f} steps/s")]
+    out += [(f"PettingZoo AEC {label}", f"{r:,.0f} steps/s; ratio to RLCard {r / base:.2f}")
+            for label, r in rate.items()]
+    return out
+
+
+def run(seconds: float = 2.0) -> list[tuple[str, str]]:
+    return [*web_figures(), *observe_figures(), *pettingzoo_figures(seconds)]
+
+
+if __name__ == "__main__":
+    import os
+
+    print(f"load average {os.getloadavg()[0]:.2f}")
+    for name, value in run():
+        print(f"{name}: {value}")
