@@ -27,7 +27,8 @@ lint: $(STAMP)
 test: lint  ## ruff, mypy --strict, then every test
 	$(VENV)/bin/pytest -n 2 tests
 
-bench: $(STAMP)  ## engine speed as ratios against OpenSpiel measured in the same run
+bench: $(STAMP)  ## engine speed as ratios against OpenSpiel (and RLCard) measured in the same run
+	$(PY) -c "import rlcard" 2>/dev/null || $(PY) -m pip install -q -e '.[bench]'
 	$(PY) benchmarks/run.py
 
 clean:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import sys
 from pathlib import Path
 
@@ -20,9 +21,14 @@ def main() -> None:
         import ismcts  # benchmarks/ismcts.py: search speed against OpenSpiel's ISMCTS
     except ImportError:
         console.print("(no ISMCTS benchmark yet)")
-        return
-    for name, value in ismcts.run():
-        console.print(f"{name}: {value:,.2f}")
+    else:
+        for name, value in ismcts.run():
+            console.print(f"{name}: {value:,.2f}")
+    import views  # benchmarks/views.py: views without the whole log (#11)
+
+    console.print(f"views and research steps (load average {os.getloadavg()[0]:.2f}):")
+    for name, text in views.run(seconds):
+        console.print(f"  {name}: {text}")
 
 
 if __name__ == "__main__":

@@ -69,19 +69,32 @@ async def _web_game(seed: int, changes: bool) -> dict[str, Any]:
             if changes:  # as the web client asks
                 service.send_changes(listener)
         table = service.tables[table_id]
+        store_s = 0.0
+        save = service._save
+
+        async def timed_save(row_table: Table) -> None:  # the store's share of an action, reported apart
+            nonlocal store_s
+            start = time.perf_counter()
+            await save(row_table)
+            store_s += time.perf_counter() - start
+
+        service._save = timed_save  # type: ignore[method-assign]
         sent = [sum(wire(m) for m in _drain(listener)) for listener in listeners]
         old = [wire(legacy_message(table, seat)) for seat in range(PLAYERS)]
         new_ms: dict[int, float] = {}
+        views_ms: dict[int, float] = {}
         old_ms: dict[int, float] = {}
         rng = Rng(seed)
         while not table.state.is_over:
             state = table.state
             actor = rng.choice(state.actors)
             action = rng.choice(state.legal_actions(actor)).text
+            store_s = 0.0
             start = time.perf_counter()
             await service.act_as(listeners[actor], action)
             sizes = [sum(wire(m) for m in _drain(listener)) for listener in listeners]
             new_ms[table.step] = (time.perf_counter() - start) * 1000
+            views_ms[table.step] = new_ms[table.step] - store_s * 1000
             if not changes:  # the message before #11, built from the same game (once is enough)
                 start = time.perf_counter()
                 legacy = [wire(legacy_message(table, seat)) for seat in range(PLAYERS)]
@@ -90,7 +103,8 @@ async def _web_game(seed: int, changes: bool) -> dict[str, Any]:
                 legacy = [0] * PLAYERS
             sent = [a + b for a, b in zip(sent, sizes, strict=True)]
             old = [a + b for a, b in zip(old, legacy, strict=True)]
-        return {"steps": table.step, "sent": sent, "old": old, "new_ms": new_ms, "old_ms": old_ms}
+        return {"steps": table.step, "sent": sent, "old": old, "new_ms": new_ms, "views_ms": views_ms,
+                "old_ms": old_ms}
     finally:
         await service.stop()
 
@@ -105,6 +119,7 @@ def web_figures(seed: int = 1) -> list[tuple[str, str]]:
     run = asyncio.run(_web_game(seed, changes=True))
     sent, whole, old = max(run["sent"]), max(full["sent"]), max(full["old"])
     early, late = _around(run["new_ms"], EARLY), _around(run["new_ms"], LATE)
+    v_early, v_late = _around(run["views_ms"], EARLY), _around(run["views_ms"], LATE)
     old_early, old_late = _around(full["old_ms"], EARLY), _around(full["old_ms"], LATE)
     return [
         ("game", f"{GAME} {PLAYERS}p, {run['steps']} actions, seed {seed}, every seat human"),
@@ -113,9 +128,70 @@ def web_figures(seed: int = 1) -> list[tuple[str, str]]:
         ("  with whole positions", f"{whole / 1e3:,.0f} KB; ratio {whole / old:.3f}"),
         ("action -> all views serialised", f"step {EARLY}: {early:.2f} ms, step {LATE}: {late:.2f} ms; "
                                            f"ratio late/early {late / early:.2f}"),
+        ("  without the store's save", f"step {EARLY}: {v_early:.2f} ms, step {LATE}: {v_late:.2f} ms; "
+                                       f"ratio late/early {v_late / v_early:.2f} (the save writes the whole record)"),
         ("  the same, message before #11", f"step {EARLY}: {old_early:.2f} ms, step {LATE}: {old_late:.2f} ms; "
                                            f"ratio late/early {old_late / old_early:.2f}"),
     ]
+
+
+def notify_figures(seed: int = 1, repeats: int = 40) -> list[tuple[str, str]]:
+    """An action and every seat's view of it, built and serialised, at step EARLY and at step LATE.
+
+    Both positions are replayed from one game and measured in alternation (the median of ``repeats``
+    each), so a load that comes and goes weighs on both alike. The store's save is not included.
+    """
+    game = load_game(GAME, PLAYERS)
+    rng = Rng(seed)
+    state = game.new_state(seed)
+    bases: dict[int, tuple[State, tuple[int, str]]] = {}
+    play = 0  # the first step of trick play: a position like step LATE's, early in the game
+    while not state.is_over and len(state.history) <= LATE:
+        actor = rng.choice(state.actors)
+        action = rng.choice(state.legal_actions(actor))
+        step = len(state.history)
+        if not play and step > EARLY and state.observe(None)["phase"] == "play":
+            play = step
+        if step in (EARLY, LATE) or step == play:
+            bases[step] = state.clone(), (actor, action.text)
+        state.apply(action, actor)
+    service = TableService(MemoryStore(), Settings(bot_workers=0))
+    tables: dict[int, tuple[Table, list[Subscription]]] = {}
+    for step, (base, _) in bases.items():
+        from tricktable.server.table import Seat
+
+        table = Table(id=f"t{step}", state=base.clone(), seats=[Seat("human", "random") for _ in range(PLAYERS)],
+                      status="playing")
+        listeners = [Subscription(table.id, seat, "en", changes=True) for seat in range(PLAYERS)]
+        service.tables[table.id] = table
+        service.subscribers[table.id] = set(listeners)
+        for listener in listeners:
+            service._queue_view(table, listener, 0)
+            _drain(listener)
+        tables[step] = table, listeners
+    described = {step: dict(table._described) for step, (table, _) in tables.items()}  # lines of the base
+    timings: dict[int, list[float]] = {step: [] for step in bases}
+    for _ in range(repeats):
+        for step, (base, (actor, action)) in bases.items():
+            table, listeners = tables[step]
+            shown = [(listener.shown, listener.log_next, listener.sent) for listener in listeners]
+            table.state = base.clone()
+            # the base's lines (a replaced state's new events are new objects: the cache would start over)
+            table._described = {lang: (last, lines[:len(base.events)]) for lang, (last, lines) in described[step].items()}
+            start = time.perf_counter()
+            table.state.apply(action, actor)
+            service._notify(table)
+            for listener in listeners:
+                for message in _drain(listener):
+                    wire(message)
+            timings[step].append((time.perf_counter() - start) * 1000)
+            for listener, (position, log_next, sent) in zip(listeners, shown, strict=True):
+                listener.shown, listener.log_next, listener.sent = position, log_next, sent
+    early, first, late = (statistics.median(timings[s]) for s in (EARLY, play, LATE))
+    return [("action -> all views built and serialised (replayed, alternating)",
+             f"step {EARLY} (preparation): {early:.2f} ms, step {play} (first trick): {first:.2f} ms, "
+             f"step {LATE} (trick play): {late:.2f} ms; ratio {LATE}/{EARLY} {late / early:.2f}, "
+             f"{LATE}/{play} {late / first:.2f}")]
 
 
 def observe_figures(seed: int = 2, repeats: int = 300) -> list[tuple[str, str]]:
@@ -220,7 +296,7 @@ def pettingzoo_figures(seconds: float = 2.0, slices: int = 6) -> list[tuple[str,
 
 
 def run(seconds: float = 2.0) -> list[tuple[str, str]]:
-    return [*web_figures(), *observe_figures(), *pettingzoo_figures(seconds)]
+    return [*web_figures(), *notify_figures(), *observe_figures(), *pettingzoo_figures(seconds)]
 
 
 if __name__ == "__main__":
