@@ -25,7 +25,7 @@ from typing import Any
 from tricktable.engine import Rng, State, load_game
 from tricktable.server.service import Settings, Subscription, TableService
 from tricktable.server.store import MemoryStore
-from tricktable.server.table import Table
+from tricktable.server.table import Seat, Table
 
 GAME, PLAYERS = "megalomania", 4
 EARLY, LATE = 10, 400  # the steps compared (a 4-player Megalomania game has about 480)
@@ -158,8 +158,6 @@ def notify_figures(seed: int = 1, repeats: int = 40) -> list[tuple[str, str]]:
     service = TableService(MemoryStore(), Settings(bot_workers=0))
     tables: dict[int, tuple[Table, list[Subscription]]] = {}
     for step, (base, _) in bases.items():
-        from tricktable.server.table import Seat
-
         table = Table(id=f"t{step}", state=base.clone(), seats=[Seat("human", "random") for _ in range(PLAYERS)],
                       status="playing")
         listeners = [Subscription(table.id, seat, "en", changes=True) for seat in range(PLAYERS)]
@@ -177,7 +175,8 @@ def notify_figures(seed: int = 1, repeats: int = 40) -> list[tuple[str, str]]:
             shown = [(listener.shown, listener.log_next, listener.sent) for listener in listeners]
             table.state = base.clone()
             # the base's lines (a replaced state's new events are new objects: the cache would start over)
-            table._described = {lang: (last, lines[:len(base.events)]) for lang, (last, lines) in described[step].items()}
+            table._described = {lang: (last, lines[:len(base.events)])
+                                for lang, (last, lines) in described[step].items()}
             start = time.perf_counter()
             table.state.apply(action, actor)
             service._notify(table)
