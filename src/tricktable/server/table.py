@@ -121,8 +121,10 @@ class Table:
         legal = state.legal_actions(seat) if playing and seat in state.actors else []
         since = max(0, min(since, len(state.events)))
         log_next, entries = state.log_entries(seat, since)
+        summary = self.summary()
+        del summary["updated"]  # new on every change: the message itself is the news (the lobby keeps it)
         return {
-            "type": "view", "seat": seat, "lang": lang, "table": self.summary(),
+            "type": "view", "seat": seat, "lang": lang, "table": summary,
             "view": state.observe(seat),
             "legal": [{"action": a.text, "label": game.describe_action(a, lang)} for a in legal],
             "log": self.log_lines(entries, lang), "log_from": since, "log_next": log_next,
