@@ -54,12 +54,11 @@ def play(state: State, seat: int | None, bots: dict[int, Bot], console: Console,
          ask: Callable[[str], str], lang: str = "en") -> None:
     """Drive ``state`` to its end: the person answers for ``seat``, ``bots`` for every other seat."""
     game = state.game
-    shown = 0
+    shown = 0  # the log stream's index: each turn prints only what happened since
     while not state.is_over:
-        events = state.visible_events(seat)
-        for event in events[shown:]:
+        shown, events = state.log_since(seat, shown)
+        for event in events:
             console.print(f"[dim]·[/] {game.describe_event(event, lang)}")
-        shown = len(events)
         actors = state.actors
         if seat is not None and seat in actors:
             console.print(render(state.observe(seat), game))
@@ -67,7 +66,7 @@ def play(state: State, seat: int | None, bots: dict[int, Bot], console: Console,
             continue
         for actor in actors:
             state.apply(bots[actor].choose(SeatView(state, actor)), actor)
-    for event in state.visible_events(seat)[shown:]:
+    for event in state.log_since(seat, shown)[1]:
         console.print(f"[dim]·[/] {game.describe_event(event, lang)}")
     console.print(render(state.observe(seat), game))
     winners = ", ".join(f"seat {w}" for w in state.winners())

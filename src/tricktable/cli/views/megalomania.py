@@ -113,4 +113,4 @@ def render(observation: dict[str, Any], game: Game[Any]) -> RenderableType:
             parts.append(Text("Chosen: " + " ".join(table["chosen"])))
         scrolls = table.get("scrolls", [])
         parts.append(Text("Your scrolls: " + (", ".join(scrolls) if scrolls else "none"), style="green"))
-    return Panel(Group(*parts), title=f"{game.title} — {len(observation.get('log', []))} events")
+    return Panel(Group(*parts), title=f"{game.title} — round {observation['round']}")
