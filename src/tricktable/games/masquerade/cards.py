@@ -7,6 +7,7 @@ Text form (rules: Components): ``R11``, ``K18`` (black), ``B16``, ``G1``.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
@@ -67,7 +68,13 @@ def mask_of(cards: Iterator[Card] | list[Card] | tuple[Card, ...]) -> Mask:
 
 
 def texts(mask: Mask) -> list[str]:
-    return [TEXT[c] for c in cards_of(mask)]
+    return list(_texts(mask))
+
+
+@functools.lru_cache(maxsize=4096)
+def _texts(mask: Mask) -> tuple[str, ...]:
+    """Every observation lists hands and piles by text, over and over: the same masks recur."""
+    return tuple(TEXT[c] for c in cards_of(mask))
 
 
 # --- special cards (rules: Special cards; option ``specials``) -------------------------------------
