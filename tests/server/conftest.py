@@ -10,6 +10,7 @@ from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
+from starlette.testclient import WebSocketTestSession
 
 from tricktable.engine.registry import GAMES
 from tricktable.server import Settings, SqlStore, Store, create_app
@@ -21,7 +22,8 @@ GAMES.setdefault(TOY, "toygame")  # tests/server is on sys.path (rootdir conftes
 GAMES_UNDER_TEST = [TOY, *(g for g in playable() if g != TOY)]
 del GAMES[TOY]  # registered only while a server test runs (see the autouse fixture), not for other suites
 
-FAST = Settings(grace=30.0, bot_delay=0.0, bot_workers=0)
+# tests seat several people at seeded tables to replay known deals; the practice rule has its own tests
+FAST = Settings(grace=30.0, bot_delay=0.0, bot_workers=0, any_table_setups=True)
 
 
 @pytest.fixture(autouse=True)
@@ -71,6 +73,15 @@ def seated_table(client: TestClient, players: int = 2, game: str = TOY, seed: in
     """A started table of ``players`` humans; returns its id and each seat's token."""
     table = new_table(client, game=game, players=players, seed=seed)
     return table["id"], [take(client, table["id"], seat) for seat in range(players)]
+
+
+@contextmanager
+def seat_socket(client: TestClient, table_id: str, token: str | None = None,
+                lang: str = "en") -> Iterator[WebSocketTestSession]:
+    """A table socket that says hello first: as the token's seat, or (no token) as a spectator."""
+    with client.websocket_connect(f"/ws/tables/{table_id}?lang={lang}") as ws:
+        ws.send_json({"type": "hello", "token": token, "lang": lang})
+        yield ws
 
 
 def in_ci() -> bool:

@@ -10,13 +10,9 @@ from hypothesis import given
 from hypothesis import strategies as st
 from starlette.testclient import WebSocketTestSession
 
-from conftest import new_table, seated_table, serve, take
+from conftest import new_table, seat_socket, seated_table, serve, take
 from tricktable.server import MemoryStore, Settings
 from tricktable.server.table import POSITION, Seat, apply_changes, base_of, changes, join_views
-
-
-def url(table_id: str, token: str | None = None) -> str:
-    return f"/ws/tables/{table_id}?lang=en" + (f"&token={token}" if token else "")
 
 
 def next_view(ws: WebSocketTestSession) -> dict[str, Any]:
@@ -51,7 +47,7 @@ def play_some(client: TestClient, table_id: str, tokens: list[str], count: int) 
 
 def test_the_first_view_has_the_whole_log_and_later_ones_only_new_lines(client: TestClient) -> None:
     table_id, tokens = seated_table(client, players=2)
-    with client.websocket_connect(url(table_id, tokens[0])) as ws:
+    with seat_socket(client, table_id, tokens[0]) as ws:
         first = next_view(ws)
         assert first["log_from"] == 0 and first["log"] == whole_log(client, table_id, tokens[0])
         assert first["log"], "the deal is logged"
@@ -70,7 +66,7 @@ def test_the_first_view_has_the_whole_log_and_later_ones_only_new_lines(client: 
 
 def test_a_client_that_missed_messages_resyncs_and_recovers_exactly(client: TestClient) -> None:
     table_id, tokens = seated_table(client, players=2)
-    with client.websocket_connect(url(table_id, tokens[1])) as ws:
+    with seat_socket(client, table_id, tokens[1]) as ws:
         first = next_view(ws)
         log, at = first["log"], first["log_next"]
         play_some(client, table_id, tokens, 2)
@@ -91,10 +87,10 @@ def test_a_client_that_missed_messages_resyncs_and_recovers_exactly(client: Test
 
 def test_a_reconnect_gets_the_whole_log_once(client: TestClient) -> None:
     table_id, tokens = seated_table(client, players=2)
-    with client.websocket_connect(url(table_id, tokens[0])) as ws:
+    with seat_socket(client, table_id, tokens[0]) as ws:
         next_view(ws)
     play_some(client, table_id, tokens, 3)
-    with client.websocket_connect(url(table_id, tokens[0])) as ws:
+    with seat_socket(client, table_id, tokens[0]) as ws:
         back = next_view(ws)
         assert back["log_from"] == 0 and back["log"] == whole_log(client, table_id, tokens[0])
         assert back["log_next"] >= max(line["i"] for line in back["log"]) + 1
@@ -113,7 +109,7 @@ def test_a_spectator_stream_and_the_http_view_from_an_index(client: TestClient) 
 
 def test_a_bad_resync_gets_an_error_and_the_stream_goes_on(client: TestClient) -> None:
     table_id, tokens = seated_table(client, players=2)
-    with client.websocket_connect(url(table_id, tokens[0])) as ws:
+    with seat_socket(client, table_id, tokens[0]) as ws:
         first = next_view(ws)
         for bad in ({"type": "resync", "since": -1}, {"type": "resync", "since": "3"},
                     {"type": "resync", "since": True}):
@@ -131,7 +127,7 @@ def test_lines_of_a_stand_in_move_are_marked_and_the_marks_are_stored() -> None:
         table = new_table(client, players=2, seats=[{"kind": "human", "bot": "random"}, {"kind": "bot"}],
                           options={"hand": 4}, seed=3)
         token = take(client, table["id"], 0)
-        with client.websocket_connect(url(table["id"], token)) as ws:
+        with seat_socket(client, table["id"], token) as ws:
             next_view(ws)
         deadline = time.monotonic() + 10
         while client.get(f"/api/tables/{table['id']}").json()["step"] < 4 and time.monotonic() < deadline:
@@ -194,7 +190,7 @@ def test_changes_send_a_list_that_grew_as_its_new_items_and_keep_nulls() -> None
 
 def test_a_changes_listener_that_misses_one_resyncs_to_a_whole_view(client: TestClient) -> None:
     table_id, tokens = seated_table(client, players=2)
-    with client.websocket_connect(url(table_id, tokens[0])) as ws:
+    with seat_socket(client, table_id, tokens[0]) as ws:
         first = next_view(ws)
         assert "changes" not in first and first["pos"] == 1
         ws.send_json({"type": "changes"})

@@ -8,6 +8,7 @@ nothing; this checks the server adds nothing to them.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import re
 from collections import defaultdict
@@ -17,7 +18,7 @@ import pytest
 from fastapi.testclient import TestClient
 from starlette.testclient import WebSocketTestSession
 
-from conftest import GAMES_UNDER_TEST, new_table, take
+from conftest import GAMES_UNDER_TEST, new_table, seat_socket, take
 from tricktable.engine import GameRecord, Rng, game_class, load_game
 from tricktable.server.table import POSITION, apply_changes, base_of
 
@@ -38,6 +39,18 @@ def players_for(game: str) -> int:
 SHORT = {"megalomania": {"rounds": 8}}
 
 
+def first_index(record: GameRecord, seat: int | None) -> dict[int, int]:
+    """A seat's step (the actions it knows of: not the others' secret ones) -> the first index of the record
+    at which it has that step. Later secret actions of others must not change what the seat sees."""
+    game = load_game(record.game, record.players, **record.options)
+    known, first = 0, {0: 0}
+    for i, (player, text) in enumerate(record.actions, start=1):
+        if player == seat or not game.is_secret(game.parse_action(text)):
+            known += 1
+            first[known] = i
+    return first
+
+
 def check_messages(game: str, record: dict[str, Any], received: dict[int | None, list[dict[str, Any]]]) -> int:
     """Check every view message against the replayed game; returns how many were checked.
 
@@ -49,9 +62,10 @@ def check_messages(game: str, record: dict[str, Any], received: dict[int | None,
     cards = set(state.all_cards())
     by_step: dict[int, list[tuple[int | None, dict[str, Any]]]] = defaultdict(list)
     for seat, messages in received.items():
+        first = first_index(replay, seat)
         for message in messages:
             if message["type"] == "view":
-                by_step[message["table"]["step"]].append((seat, message))
+                by_step[first[message["table"]["step"]]].append((seat, message))
     checked = 0
     for step in range(len(replay.actions) + 1):
         if step:
@@ -130,32 +144,31 @@ def test_no_player_or_spectator_is_sent_a_hidden_card_in_a_whole_game(client: Te
     tokens = [take(client, table["id"], seat) for seat in range(players)]
     received: dict[int | None, list[dict[str, Any]]] = {seat: [] for seat in [None, *range(players)]}
     rng = Rng(21)
-    base = f"/ws/tables/{table['id']}?lang=en"
-    with client.websocket_connect(base) as spectator:
-        sockets = {None: spectator}
-        for seat, token in enumerate(tokens):
-            sockets[seat] = client.websocket_connect(f"{base}&token={token}").__enter__()
-        try:
-            rebuilt = {seat: Rebuilt() for seat in sockets}
-            views = {seat: drain(ws, received[seat], 0, rebuilt[seat]) for seat, ws in sockets.items()}
-            if as_changes:
-                for ws in sockets.values():
-                    ws.send_json({"type": "changes"})
-            step = 0
-            while views[None]["table"]["status"] != "over":
-                actor = rng.choice(views[None]["table"]["actors"])
-                choice = rng.choice(views[actor]["legal"])["action"]
-                sockets[actor].send_json({"type": "action", "action": choice})
-                step += 1
-                views = {seat: drain(ws, received[seat], step, rebuilt[seat]) for seat, ws in sockets.items()}
-        finally:
-            for seat in range(players):
-                sockets[seat].__exit__(None, None, None)
+    with contextlib.ExitStack() as opened:
+        sockets = {seat: opened.enter_context(seat_socket(client, table["id"], token))
+                   for seat, token in [(None, None), *enumerate(tokens)]}
+        rebuilt = {seat: Rebuilt() for seat in sockets}
+        views = {seat: drain(ws, received[seat], 0, rebuilt[seat]) for seat, ws in sockets.items()}
+        if as_changes:
+            for ws in sockets.values():
+                ws.send_json({"type": "changes"})
+        known = dict.fromkeys(sockets, 0)  # each seat's step: a secret action is told to its seat only
+        rules = load_game(game, players, **SHORT.get(game, {}))
+        while views[None]["table"]["status"] != "over":
+            actor = rng.choice(views[None]["table"]["actors"])
+            choice = rng.choice(views[actor]["legal"])["action"]
+            sockets[actor].send_json({"type": "action", "action": choice})
+            told = [actor] if rules.is_secret(rules.parse_action(choice)) else list(sockets)
+            for seat in told:
+                known[seat] += 1
+                views[seat] = drain(sockets[seat], received[seat], known[seat], rebuilt[seat])
     record = client.get(f"/api/tables/{table['id']}/record").json()
-    assert check_messages(game, record, received) >= (players + 1) * len(record["actions"])
+    secret = sum(rules.is_secret(rules.parse_action(text)) for _, text in record["actions"])
+    public = len(record["actions"]) - secret
+    assert check_messages(game, record, received) >= (players + 1) * public + secret
     if as_changes:
         sent = [m["sent"] for messages in received.values() for m in messages if m["type"] == "view"]
-        assert sum("changes" in m for m in sent) >= players * len(record["actions"]), "changes were sent"
+        assert sum("changes" in m for m in sent) >= players * public, "changes were sent"
 
 
 @pytest.mark.parametrize("game", GAMES_UNDER_TEST)
@@ -166,7 +179,7 @@ def test_a_player_among_bots_is_sent_no_hidden_card(client: TestClient, game: st
     token = take(client, table["id"], 0)
     received: dict[int | None, list[dict[str, Any]]] = {0: []}
     rng, acted = Rng(8), -1
-    with client.websocket_connect(f"/ws/tables/{table['id']}?token={token}&lang=ja") as ws:
+    with seat_socket(client, table["id"], token, "ja") as ws:
         while True:
             message = ws.receive_json()
             received[0].append(message)

@@ -10,12 +10,8 @@ from fastapi.testclient import TestClient
 from starlette.testclient import WebSocketTestSession
 from starlette.websockets import WebSocketDisconnect
 
-from conftest import TOY, new_table, seated_table, serve, take
+from conftest import TOY, new_table, seat_socket, seated_table, serve, take
 from tricktable.server import MemoryStore, Settings
-
-
-def url(table_id: str, token: str | None = None, lang: str = "en") -> str:
-    return f"/ws/tables/{table_id}?lang={lang}" + (f"&token={token}" if token else "")
 
 
 def until(ws: WebSocketTestSession, test: Any) -> dict[str, Any]:
@@ -33,7 +29,7 @@ def at_step(step: int) -> Any:
 
 def test_a_spectator_sees_the_table_but_no_hand(client: TestClient) -> None:
     table_id, _ = seated_table(client)
-    with client.websocket_connect(url(table_id)) as ws:
+    with seat_socket(client, table_id) as ws:
         first = ws.receive_json()
         assert first["type"] == "view" and first["seat"] is None
         assert first["view"]["hand"] == [] and first["legal"] == []
@@ -49,7 +45,7 @@ def test_a_spectator_sees_the_table_but_no_hand(client: TestClient) -> None:
 def test_a_bad_connection_gets_one_error_and_is_closed(client: TestClient, table: str, token: str | None,
                                                        code: str, close: int) -> None:
     table_id, _ = seated_table(client)
-    with client.websocket_connect(url(table_id if table == "real" else table, token)) as ws:
+    with seat_socket(client, table_id if table == "real" else table, token) as ws:
         assert ws.receive_json()["code"] == code
         with pytest.raises(WebSocketDisconnect) as closed:
             ws.receive_json()
@@ -58,8 +54,8 @@ def test_a_bad_connection_gets_one_error_and_is_closed(client: TestClient, table
 
 def test_two_players_play_a_whole_game_over_sockets(client: TestClient) -> None:
     table_id, tokens = seated_table(client, players=2, seed=9)
-    with client.websocket_connect(url(table_id, tokens[0])) as one, \
-            client.websocket_connect(url(table_id, tokens[1], "ja")) as two:
+    with seat_socket(client, table_id, tokens[0]) as one, \
+            seat_socket(client, table_id, tokens[1], "ja") as two:
         sockets = [one, two]
         views = [until(ws, lambda m: m["type"] == "view" and all(s["connected"] for s in m["table"]["seats"]))
                  for ws in sockets]
@@ -77,7 +73,7 @@ def test_two_players_play_a_whole_game_over_sockets(client: TestClient) -> None:
 
 def test_bad_socket_messages_get_errors_and_the_game_goes_on(client: TestClient) -> None:
     table_id, tokens = seated_table(client, players=2)
-    with client.websocket_connect(url(table_id, tokens[0])) as ws:
+    with seat_socket(client, table_id, tokens[0]) as ws:
         until(ws, lambda m: m["type"] == "view")
         for bad, code in [("{oops", "message/malformed"), ("[1]", "message/malformed"),
                           ('{"type": "shout"}', "message/malformed"), ('{"type": "action"}', "message/malformed"),
@@ -97,12 +93,12 @@ def test_bad_socket_messages_get_errors_and_the_game_goes_on(client: TestClient)
 
 def test_a_player_who_reconnects_gets_the_current_view_and_carries_on(client: TestClient) -> None:
     table_id, tokens = seated_table(client, players=2)
-    with client.websocket_connect(url(table_id, tokens[0])) as ws:
+    with seat_socket(client, table_id, tokens[0]) as ws:
         until(ws, lambda m: m["type"] == "view")
         ws.send_json({"type": "action", "action": "bid 1"})
         until(ws, at_step(1))
     client.post(f"/api/tables/{table_id}/actions", json={"token": tokens[1], "action": "bid 0"})
-    with client.websocket_connect(url(table_id, tokens[0])) as ws:
+    with seat_socket(client, table_id, tokens[0]) as ws:
         back = ws.receive_json()
         assert back["table"]["step"] == 2 and back["view"]["table"]["bid"] == 1
         if back["table"]["actors"] == [0]:
@@ -117,7 +113,7 @@ def test_a_bot_stands_in_for_a_player_who_left_and_hands_the_seat_back() -> None
                           options={"hand": 4}, seed=3)
         token = take(client, table["id"], 0)
         summary = f"/api/tables/{table['id']}"
-        with client.websocket_connect(url(table["id"], token)) as ws:
+        with seat_socket(client, table["id"], token) as ws:
             until(ws, lambda m: m["type"] == "view")
         time.sleep(0.1)
         spectator = client.get(f"{summary}/view").json()
@@ -127,7 +123,7 @@ def test_a_bot_stands_in_for_a_player_who_left_and_hands_the_seat_back() -> None
             time.sleep(0.05)
         left = client.get(summary).json()
         assert left["seats"][0]["away"] and left["step"] >= 3 and left["status"] == "playing"
-        with client.websocket_connect(url(table["id"], token)) as ws:
+        with seat_socket(client, table["id"], token) as ws:
             back = until(ws, lambda m: m["type"] == "view" and not m["table"]["seats"][0]["away"])
             mine = until(ws, lambda m: m["type"] == "view" and (m["legal"] or m["table"]["status"] == "over"))
             if mine["legal"]:
@@ -140,7 +136,7 @@ def test_bots_think_in_worker_processes_and_finish_a_game() -> None:
     with serve(MemoryStore(), Settings(bot_delay=0.0, bot_workers=1)) as client:
         table = new_table(client, players=3, seats=[{"kind": "bot", "bot": "random"}] * 3, seed=4)
         assert table["status"] == "playing"
-        with client.websocket_connect(url(table["id"])) as ws:
+        with seat_socket(client, table["id"]) as ws:
             end = until(ws, lambda m: m["type"] == "view" and m["table"]["status"] == "over")
         assert end["table"]["step"] == 3 + 3 * 3 and end["table"]["winners"]
         assert client.get(f"/api/tables/{table['id']}/record").json()["game"] == TOY
@@ -149,7 +145,7 @@ def test_bots_think_in_worker_processes_and_finish_a_game() -> None:
 def test_stopping_the_server_ends_its_bot_processes() -> None:
     with serve(MemoryStore(), Settings(bot_delay=0.0, bot_workers=1)) as client:
         table = new_table(client, players=2, seats=[{"kind": "bot", "bot": "random"}] * 2, seed=2)
-        with client.websocket_connect(url(table["id"])) as ws:
+        with seat_socket(client, table["id"]) as ws:
             until(ws, lambda m: m["table"]["status"] == "over")
         executor = client.app.state.service.executor  # type: ignore[attr-defined]
         workers = list(executor._processes.values())
@@ -167,7 +163,7 @@ def test_every_table_stays_responsive_while_a_bot_thinks(monkeypatch: pytest.Mon
         return real_think(*args)
 
     monkeypatch.setattr(service_module, "think", slow_think)
-    with serve(MemoryStore(), Settings(bot_delay=0.0, bot_workers=0)) as client:
+    with serve(MemoryStore(), Settings(bot_delay=0.0, bot_workers=0, any_table_setups=True)) as client:
         thinking = new_table(client, players=2, seats=[{"kind": "bot", "bot": "random"}] * 2)
         table_id, tokens = seated_table(client, players=2)
         time.sleep(0.2)
@@ -193,6 +189,6 @@ def test_a_failing_bot_is_replaced_by_a_random_move_and_the_game_goes_on(
     monkeypatch.setattr(service_module, "think", broken_think)
     with serve(MemoryStore(), Settings(bot_delay=0.0, bot_workers=0)) as client:
         table = new_table(client, players=2, seats=[{"kind": "bot", "bot": "random"}] * 2, seed=6)
-        with client.websocket_connect(url(table["id"])) as ws:
+        with seat_socket(client, table["id"]) as ws:
             end = until(ws, lambda m: m["type"] == "view" and m["table"]["status"] == "over")
         assert end["table"]["step"] == 2 + 2 * 3

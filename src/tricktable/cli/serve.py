@@ -19,6 +19,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="least time a bot move takes, so people can follow (default 0.5)")
     parser.add_argument("--bot-workers", type=int, default=Settings.bot_workers, metavar="N",
                         help="bot worker processes (default 2; 0 thinks in a thread)")
+    parser.add_argument("--origin", action="append", default=[], metavar="ORIGIN",
+                        help="another web origin (e.g. https://cards.example) whose pages may open table "
+                             "sockets; repeat for more, * for any (default: this host only)")
 
 
 def run(args: argparse.Namespace) -> int:
@@ -30,7 +33,7 @@ def run(args: argparse.Namespace) -> int:
     url = args.db or default_url()
     store = open_store(url)
     settings = Settings(grace=args.grace, bot_delay=args.bot_delay, bot_workers=args.bot_workers)
-    app = create_app(store=store, settings=settings)
+    app = create_app(store=store, settings=settings, origins=tuple(args.origin))
     where = "memory (nothing is kept)" if not isinstance(store, SqlStore) else store.engine.url.render_as_string()
     print(f"tricktable: the web table is at http://{args.host}:{args.port}/  (games stored in {where})", flush=True)
     try:

@@ -7,10 +7,11 @@ from tricktable.engine.game import Game
 from tricktable.engine.options import option
 from tricktable.engine.record import GameRecord
 from tricktable.engine.registry import available, game_class, load_game, new_game
-from tricktable.engine.rng import Rng
+from tricktable.engine.rng import Rng, SecureRng, secure_seed
 from tricktable.engine.state import Observation, State
 
 __all__ = [
     "Action", "BadOptions", "Event", "Game", "GameRecord", "IllegalAction", "Observation", "ParseError", "Rng",
-    "State", "TricktableError", "UnknownGame", "available", "game_class", "load_game", "new_game", "option",
+    "SecureRng", "State", "TricktableError", "UnknownGame", "available", "game_class", "load_game", "new_game",
+    "option", "secure_seed",
 ]

@@ -66,6 +66,11 @@ class Game(ABC, Generic[OptionsT]):
         """An event as one line of the game log."""
         return event.kind
 
+    def is_secret(self, action: Action) -> bool:
+        """Whether taking ``action`` must stay unknown to the others until a later reveal: a hidden choice
+        after which its seat still acts at the same simultaneous step (a driver then tells only that seat)."""
+        return False
+
     # --- the action table ----------------------------------------------------------------------
 
     @property

@@ -11,6 +11,10 @@ header of ``key: value`` lines, a blank line, then one action a line as ``<seat>
 
     0 ready 2/1
     1 ready 3/0
+
+A seed below 2**64 is a SplitMix64 seed; a live table's is a 257-bit number that keys the secure
+generator (``engine/rng.py``). JSON carries a seed above 2**53 as a decimal string, which JavaScript
+cannot round; both forms load.
 """
 
 from __future__ import annotations
@@ -23,6 +27,8 @@ from tricktable.engine.errors import ParseError
 
 if TYPE_CHECKING:
     from tricktable.engine.state import State
+
+_JS_SAFE = 1 << 53  # larger JSON numbers lose digits in JavaScript
 
 
 @dataclass(slots=True)
@@ -48,7 +54,8 @@ class GameRecord:
     # --- JSON ----------------------------------------------------------------------------------
 
     def to_json(self) -> dict[str, Any]:
-        return {"game": self.game, "version": self.version, "players": self.players, "seed": self.seed,
+        seed: int | str = self.seed if self.seed < _JS_SAFE else str(self.seed)
+        return {"game": self.game, "version": self.version, "players": self.players, "seed": seed,
                 "options": self.options, "actions": [[p, a] for p, a in self.actions]}
 
     @classmethod

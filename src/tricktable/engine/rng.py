@@ -1,11 +1,19 @@
-"""The only source of randomness in a game: a small seeded generator whose whole state is one int.
+"""The only source of randomness in a game: a seeded generator, chosen by the size of the seed.
 
-We do not use :mod:`random` inside states: its state is 625 words, so copying it would dominate
-``clone()``. SplitMix64 is tiny, fast enough for deals and draws, and the same on every platform.
+A seed below 2**64 seeds SplitMix64 (``Rng``): tiny, fast, the same on every platform, for search,
+simulations, tests and practice. We do not use :mod:`random` inside states: its state is 625 words, so
+copying it would dominate ``clone()``. SplitMix64 is not secret, though: its i-th draw is a direct
+function of the seed, so a player who knows the seed space can search it for the seed that deals their
+own hand. A live table therefore uses a seed of 2**64 or more (``secure_seed()``: 256 secret bits), which
+keys ``SecureRng``, BLAKE2b in counter mode: nothing it draws tells anything about its key, and the same
+seed still gives the same game, bit for bit, so the record (published when the game is over) replays.
 """
 
 from __future__ import annotations
 
+import hashlib
+import secrets
+import struct
 from collections.abc import MutableSequence, Sequence
 from typing import TypeVar
 
@@ -67,3 +75,68 @@ class Rng:
         twin = Rng.__new__(Rng)
         twin.state = self.state
         return twin
+
+
+SECURE_FROM = 1 << 64  # seeds at or above this key SecureRng; below, SplitMix64
+_SECURE_MARK = 1 << 256  # secure_seed() sets this bit, so its 256 random bits always land above SECURE_FROM
+_PERSON = b"tricktable-deal"  # BLAKE2b personalisation: these blocks are never confused with other hashes
+_WORDS = struct.Struct("<8Q")  # one 64-byte block = 8 draws
+
+
+class SecureRng(Rng):
+    """BLAKE2b keyed by the seed, in counter mode: block i is ``BLAKE2b(key=seed, data=i)``, 8 draws each.
+
+    A drop-in ``Rng`` (same methods, same rejection sampling), for the deals of live tables. Its secret
+    is the key (up to 512 bits; 256 from ``secure_seed()``), never the draws: recovering it from any
+    number of draws means breaking BLAKE2b.
+    """
+
+    __slots__ = ("_block", "_counter", "_key", "_next")
+
+    def __init__(self, seed: int) -> None:
+        if not SECURE_FROM <= seed < 1 << 512:
+            raise ValueError("a SecureRng seed is an int in [2**64, 2**512)")
+        self.state = 0  # SplitMix64's field, unused here
+        self._key = seed.to_bytes(64, "big").lstrip(b"\0")
+        self._counter = 0
+        self._block: tuple[int, ...] = ()
+        self._next = 0
+
+    def next64(self) -> int:
+        if self._next == len(self._block):
+            digest = hashlib.blake2b(self._counter.to_bytes(16, "little"), key=self._key, person=_PERSON).digest()
+            self._block, self._next = _WORDS.unpack(digest), 0
+            self._counter += 1
+        word = self._block[self._next]
+        self._next += 1
+        return word
+
+    def below(self, n: int) -> int:
+        if n <= 0:
+            raise ValueError("below() needs n > 0")
+        limit = _LIMITS[n] if n < len(_LIMITS) else _SPAN - _SPAN % n
+        while True:
+            z = self.next64()
+            if z < limit:
+                return z % n
+
+    def clone(self) -> SecureRng:
+        twin = SecureRng.__new__(SecureRng)
+        twin.state = 0
+        twin._key, twin._counter, twin._block, twin._next = self._key, self._counter, self._block, self._next
+        return twin
+
+
+def rng_for(seed: int) -> Rng:
+    """The generator a game with ``seed`` uses: SecureRng for a seed of 2**64 or more, else SplitMix64."""
+    return SecureRng(seed) if seed >= SECURE_FROM else Rng(seed)
+
+
+def secure_seed() -> int:
+    """A fresh seed for a live table: 256 bits from the operating system's secure source, plus a marker bit."""
+    return _SECURE_MARK | secrets.randbits(256)
+
+
+def is_secure(seed: int) -> bool:
+    """Whether ``seed`` keys the secure generator."""
+    return seed >= SECURE_FROM

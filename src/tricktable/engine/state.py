@@ -15,7 +15,7 @@ from tricktable.engine.actions import Action
 from tricktable.engine.errors import IllegalAction
 from tricktable.engine.events import Event
 from tricktable.engine.record import GameRecord
-from tricktable.engine.rng import Rng
+from tricktable.engine.rng import Rng, rng_for
 
 if TYPE_CHECKING:
     from tricktable.engine.game import Game
@@ -38,7 +38,7 @@ class State(ABC):
     def __init__(self, game: Game[Any], seed: int) -> None:
         self.game = game
         self.seed = seed
-        self.rng = Rng(seed)
+        self.rng = rng_for(seed)  # SplitMix64, or the secure generator for a live table's seed
         self.history = []
         self.events = []
 

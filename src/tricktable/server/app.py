@@ -1,7 +1,9 @@
 """The ASGI app: thin HTTP and WebSocket routes over the table service (docs/protocol.md).
 
 ``create_app(store=..., settings=...)`` builds it; uvicorn serves it (``tricktable serve``). Every error is
-``{"type": "error", "code": ..., "message": ...}`` with a 4xx status, and changes nothing.
+``{"type": "error", "code": ..., "message": ...}`` with a 4xx status, and changes nothing; a server failure
+is a 5xx with an error ``id`` whose details are in the server log only. Every response has the security
+headers (``server/headers.py``); the WebSocket checks Origin and takes the seat token in its first message.
 """
 
 from __future__ import annotations
@@ -22,7 +24,8 @@ from fastapi.responses import FileResponse, HTMLResponse, JSONResponse, PlainTex
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, Field
 
-from tricktable.server.errors import ServiceError
+from tricktable.server.errors import ServiceError, new_error_id, server_failure
+from tricktable.server.headers import SecurityHeaders, origin_allowed
 from tricktable.server.service import Settings, Subscription, TableService
 from tricktable.server.store import Store, open_store
 from tricktable.server.table import join_views
@@ -71,11 +74,16 @@ def _malformed(request: Request, error: Exception) -> JSONResponse:
     return _error(ServiceError("message/malformed", f"the request is not what this call takes ({where})"))
 
 
-def create_app(store: Store | None = None, settings: Settings | None = None, db: str | None = None) -> FastAPI:
+HELLO_WAIT = 1.0  # seconds the socket waits for a first "hello" before treating the client as a spectator
+
+
+def create_app(store: Store | None = None, settings: Settings | None = None, db: str | None = None,
+               origins: tuple[str, ...] = ()) -> FastAPI:
     """The web table app over ``store`` (default: ``open_store(db)``, SQLite in the user data folder).
 
     The service starts with the app (resuming stored tables) and stops with it; a store passed in is
-    left open for the caller, a store opened here is closed.
+    left open for the caller, a store opened here is closed. ``origins``: web origins besides this host
+    whose pages may open table sockets (``*``: any).
     """
     own_store = store is None
     the_store: Store = store if store is not None else open_store(db)
@@ -93,14 +101,17 @@ def create_app(store: Store | None = None, settings: Settings | None = None, db:
 
     app = FastAPI(title="tricktable", summary="Trick-taking card games at a web table", lifespan=lifespan)
     app.state.service = service
+    app.add_middleware(SecurityHeaders)
 
     async def service_error(request: Request, error: Exception) -> JSONResponse:
         assert isinstance(error, ServiceError)
         return _error(error)
 
     async def server_error(request: Request, error: Exception) -> JSONResponse:
-        log.exception("%s %s failed", request.method, request.url.path, exc_info=error)
-        return _error(ServiceError("server/error", f"the server failed: {type(error).__name__}: {error}"))
+        # the reply carries only an id: an exception's text may hold a database statement's parameters
+        error_id = new_error_id()
+        log.error("%s %s failed (error id %s)", request.method, request.url.path, error_id, exc_info=error)
+        return _error(server_failure(error_id))
 
     app.add_exception_handler(ServiceError, service_error)
     app.add_exception_handler(RequestValidationError, _malformed)
@@ -167,16 +178,29 @@ def create_app(store: Store | None = None, settings: Settings | None = None, db:
     # --- the WebSocket -------------------------------------------------------------------------
 
     @app.websocket("/ws/tables/{table_id}")
-    async def socket(websocket: WebSocket, table_id: str, token: str | None = None, lang: str = "en") -> None:
+    async def socket(websocket: WebSocket, table_id: str, lang: str = "en") -> None:
         await websocket.accept()
         try:
+            if not origin_allowed(websocket.headers, origins):
+                raise ServiceError("auth/origin", f"pages from {websocket.headers.get('origin')} may not open "
+                                   "table sockets here (tricktable serve --origin adds origins)")
+            if "token" in websocket.query_params:
+                raise ServiceError("auth/token-in-url", 'a seat token goes in the first message, '
+                                   '{"type": "hello", "token": ...}, never in the URL (URLs are logged)')
+            try:
+                token, lang, first = await _hello(websocket, lang)
+            except WebSocketDisconnect:
+                return
             listener = await service.connect(table_id, token, lang)
         except ServiceError as error:
             await websocket.send_json(error.to_json())
-            await websocket.close(code=4404 if error.code == "table/unknown" else 4403)
+            codes = {"table/unknown": 4404, "auth/token-in-url": 4400, "message/malformed": 4400}
+            await websocket.close(code=codes.get(error.code, 4403))
             return
         sender = asyncio.get_running_loop().create_task(_send_all(websocket, listener))
         try:
+            if first is not None:  # a client that began with another message: answered as a spectator's
+                await _dispatch(service, listener, first)
             while True:
                 text = await websocket.receive_text()
                 await _dispatch(service, listener, text)
@@ -199,6 +223,28 @@ def create_app(store: Store | None = None, settings: Settings | None = None, db:
         return FileResponse(index) if index.is_file() else HTMLResponse(PLACEHOLDER)
 
     return app
+
+
+async def _hello(websocket: WebSocket, lang: str) -> tuple[str | None, str, str | None]:
+    """The first message: ``{"type": "hello", "token"?: ..., "lang"?: ...}`` -> (token, lang, None).
+
+    No token: a spectator. A client that sends nothing within ``HELLO_WAIT`` seconds, or begins with another
+    message, is a spectator too; that message is returned to be handled once connected.
+    """
+    try:
+        text = await asyncio.wait_for(websocket.receive_text(), HELLO_WAIT)
+    except TimeoutError:
+        return None, lang, None
+    try:
+        message = json.loads(text)
+    except json.JSONDecodeError:
+        return None, lang, text
+    if not isinstance(message, dict) or message.get("type") != "hello":
+        return None, lang, text
+    token, chosen = message.get("token"), message.get("lang", lang)
+    if token is not None and not isinstance(token, str):
+        raise ServiceError("message/malformed", 'a hello is {"type": "hello", "token": "<seat token>", "lang": "en"}')
+    return token or None, chosen if isinstance(chosen, str) else lang, None
 
 
 async def _send_all(websocket: WebSocket, listener: Subscription) -> None:
@@ -248,12 +294,17 @@ async def _on_ping(service: TableService, listener: Subscription, message: dict[
     listener.queue.put_nowait({"type": "pong"})
 
 
+async def _on_hello(service: TableService, listener: Subscription, message: dict[str, Any]) -> None:
+    raise ServiceError("message/malformed", "hello is the first message only: reconnect to change seats")
+
+
 HANDLERS: dict[str, Callable[[TableService, Subscription, dict[str, Any]], Awaitable[None]]] = {
     "action": _on_action,
     "lang": _on_lang,
     "ping": _on_ping,
     "resync": _on_resync,
     "changes": _on_changes,
+    "hello": _on_hello,
 }
 
 
@@ -270,7 +321,7 @@ async def _dispatch(service: TableService, listener: Subscription, text: str) ->
         await handler(service, listener, message)
     except ServiceError as error:
         listener.queue.put_nowait(error.to_json())
-    except Exception as error:
-        log.exception("a socket message failed: %r", text[:200])
-        failure = ServiceError("server/error", f"the server failed: {type(error).__name__}: {error}")
-        listener.queue.put_nowait(failure.to_json())
+    except Exception:
+        error_id = new_error_id()
+        log.exception("a socket message failed (error id %s): %r", error_id, text[:200])
+        listener.queue.put_nowait(server_failure(error_id).to_json())

@@ -8,6 +8,7 @@ server code, so holding the full state there is fine: the bot itself never reads
 
 from __future__ import annotations
 
+import hashlib
 import multiprocessing
 import os
 import threading
@@ -18,6 +19,7 @@ from typing import Any
 from tricktable.bots import SeatView, make_bot
 from tricktable.engine import GameRecord, TricktableError, game_class, load_game
 from tricktable.engine.registry import GAMES
+from tricktable.engine.rng import is_secure
 
 # every level the bots issue names, weakest first; ``levels()`` keeps those make_bot knows
 LEVELS = ("random", "heuristic", "easy", "medium", "hard")
@@ -62,8 +64,14 @@ def default_level(game: str) -> str:
 
 
 def bot_seed(table_seed: int, step: int, seat: int) -> int:
-    """A bot's seed for one decision: the same table, step and seat always think alike (also after a restart)."""
-    return (table_seed * 1_000_003 + step * 7919 + seat * 104_729) % 2**32
+    """A bot's seed for one decision: the same table, step and seat always think alike (also after a restart).
+
+    For a live table's secure seed it is a keyed hash, so a bot's choices tell nothing of the table's seed."""
+    if not is_secure(table_seed):
+        return (table_seed * 1_000_003 + step * 7919 + seat * 104_729) % 2**32
+    key = table_seed.to_bytes(64, "big").lstrip(b"\0")
+    digest = hashlib.blake2b(f"{step}/{seat}".encode(), key=key, digest_size=4, person=b"tricktable-bot").digest()
+    return int.from_bytes(digest, "big")
 
 
 def think(record: dict[str, Any], seat: int, level: str, seed: int) -> str:

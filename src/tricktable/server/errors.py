@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import secrets
 from typing import Any
 
 from tricktable.engine import TricktableError
@@ -9,28 +10,35 @@ from tricktable.engine import TricktableError
 # code -> HTTP status; the WebSocket sends the same codes
 STATUS: dict[str, int] = {
     "message/malformed": 400,
+    "auth/token-in-url": 400,
+    "auth/origin": 403,
     "auth/token": 403,
     "table/unknown": 404,
     "game/unknown": 404,
     "seat/unknown": 404,
     "seat/taken": 409,
+    "name/taken": 409,
     "table/not-started": 409,
     "action/not-your-turn": 409,
     "record/hidden": 409,
     "options/bad": 422,
+    "options/practice": 422,
+    "name/invalid": 422,
     "action/illegal": 422,
     "server/error": 500,
+    "server/unavailable": 503,
 }
 
 
 class ServiceError(TricktableError):
     """A request the service refuses. Nothing changed. ``code`` is one of ``STATUS``."""
 
-    def __init__(self, code: str, message: str) -> None:
+    def __init__(self, code: str, message: str, error_id: str | None = None) -> None:
         if code not in STATUS:
             raise AssertionError(f"unknown error code {code!r}")
         self.code = code
         self.message = message
+        self.error_id = error_id  # set for server failures: the key to their details in the server log
         super().__init__(f"{code}: {message}")
 
     @property
@@ -38,4 +46,24 @@ class ServiceError(TricktableError):
         return STATUS[self.code]
 
     def to_json(self) -> dict[str, Any]:
-        return {"type": "error", "code": self.code, "message": self.message}
+        out = {"type": "error", "code": self.code, "message": self.message}
+        if self.error_id is not None:
+            out["id"] = self.error_id
+        return out
+
+
+def new_error_id() -> str:
+    """A short random id that ties an error reply to its log entry (the reply never carries the details)."""
+    return secrets.token_hex(6)
+
+
+def server_failure(error_id: str) -> ServiceError:
+    """The reply to an unexpected failure: its id only; the exception and its data go to the server log."""
+    return ServiceError("server/error", f"the server failed; nothing changed (error id {error_id})", error_id)
+
+
+def store_failure(error_id: str, reading: bool = False) -> ServiceError:
+    """The reply when the database refused a change (the game is exactly as before) or a read: try again."""
+    what = "" if reading else ", so the change was not made; the game is exactly as before"
+    return ServiceError("server/unavailable", f"the database is unavailable{what}: try again shortly "
+                        f"(error id {error_id})", error_id)

@@ -1,8 +1,9 @@
 """The table service: tables, seats, tokens, actions, bots, presence and replays. No HTTP in here.
 
 Routes (``server/app.py``) call these coroutines and turn ``ServiceError`` into responses. Every change
-to a table happens under its lock, is stored (the whole record) before anyone hears of it, and is then
-pushed to every subscriber of the table as that subscriber's own view message.
+to a table happens under its lock and is atomic (``_commit``): it is made on a copy, the copy is stored
+(the whole record), and only then does the table become the copy and every subscriber hear of it, as
+that subscriber's own view message. When the store fails, the table is exactly as before.
 """
 
 from __future__ import annotations
@@ -11,23 +12,36 @@ import asyncio
 import importlib
 import logging
 import secrets
-from collections.abc import Coroutine
+from collections.abc import Callable, Coroutine
 from concurrent.futures import Executor
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
-from tricktable.engine import IllegalAction, ParseError, Rng, TricktableError, available, game_class, load_game
+from tricktable.engine import (
+    IllegalAction,
+    ParseError,
+    Rng,
+    State,
+    TricktableError,
+    available,
+    game_class,
+    load_game,
+    secure_seed,
+)
 from tricktable.engine import options as opts
 from tricktable.engine.registry import GAMES
 from tricktable.server.bots import bot_seed, default_level, game_levels, make_executor, stop_executor, think
-from tricktable.server.errors import ServiceError
+from tricktable.server.errors import ServiceError, new_error_id, store_failure
+from tricktable.server.names import clean_name
+from tricktable.server.practice import setup_options
 from tricktable.server.store import Store, TableRow, now
 from tricktable.server.table import LANGS, Seat, Table, as_changes, hash_token, position
 
 log = logging.getLogger("tricktable.server")
+T = TypeVar("T")
 KEEP_FINISHED = 200  # finished tables kept in memory; older ones are read from the store when asked for
 
 
@@ -35,11 +49,16 @@ KEEP_FINISHED = 200  # finished tables kept in memory; older ones are read from 
 class Settings:
     """How the service behaves. ``grace``: seconds a player may be gone before their stand-in bot plays;
     ``bot_delay``: least seconds a bot move takes, so people can follow; ``bot_workers``: bot processes
-    (0: one thread, for tests)."""
+    (0: one thread, for tests); ``retry``: seconds before a bot move the store refused is tried again
+    (doubling up to ``retry_max``); ``any_table_setups``: allow a chosen seed or set-up deal at tables of
+    several people too (tests, friends who agree; they are still labelled practice)."""
 
     grace: float = 30.0
     bot_delay: float = 0.5
     bot_workers: int = 2
+    retry: float = 1.0
+    retry_max: float = 30.0
+    any_table_setups: bool = False
 
 
 @dataclass(eq=False)
@@ -99,8 +118,9 @@ class TableService:
         for row in rows:
             try:
                 table = Table.from_row(row)
-            except TricktableError as error:  # a record this version cannot replay: leave it stored, skip it
-                log.warning("table %s cannot be resumed: %s", row.id, error)
+            except Exception as error:  # a record this version cannot replay, or a damaged row: leave it, skip it
+                log.warning("table %s cannot be resumed (left in the store): %s: %s", row.id,
+                            type(error).__name__, error)
                 continue
             self.tables[table.id] = table
             # after a restart nobody is connected: players who used a socket get the grace period to come back
@@ -158,9 +178,12 @@ class TableService:
         """A new table; returns its summary. A table without human seats starts at once."""
         if game not in playable():
             raise ServiceError("game/unknown", f"no game called {game!r} (games: {', '.join(playable())})")
+        if seed is not None and not 0 <= seed < 2**63:
+            raise ServiceError("options/bad", f"a chosen seed is an int in [0, 2**63), not {seed}")
         try:
             rules = load_game(game, players, **(options or {}))
-            state = rules.new_state(secrets.randbelow(2**31) if seed is None else seed)
+            # a live table's deal comes from the secure generator: nobody can predict or recover it
+            state = rules.new_state(secure_seed() if seed is None else seed)
         except (TricktableError, TypeError, ValueError, KeyError, IndexError) as error:
             # a game checks its options' values when it can; a value of the wrong shape fails on first use
             raise ServiceError("options/bad", f"{game} cannot start with these options: {error}") from error
@@ -176,11 +199,13 @@ class TableService:
             if level not in known:
                 raise ServiceError("options/bad", f"seat {i}: no bot level {level!r} (levels: {', '.join(known)})")
             places.append(Seat(kind=kind, bot=level, name=_bot_name(level) if kind == "bot" else ""))
+        if not self.settings.any_table_setups:
+            _check_practice(seed, opts.changed(rules.options), sum(p.kind == "human" for p in places))
         table = Table(id=secrets.token_urlsafe(6), state=state, seats=places)
         if not any(p.kind == "human" for p in places):
             table.status = "playing"
         async with table.lock:
-            await self._save(table)
+            await self._store(table.to_row())
         self.tables[table.id] = table
         self._schedule_bots(table)
         return table.summary()
@@ -196,18 +221,15 @@ class TableService:
     async def take_seat(self, table_id: str, seat: int, name: str) -> dict[str, Any]:
         """Take a free human seat: ``{"seat", "token", "table"}``. The table starts when no human seat is free."""
         table = await self._table(table_id)
-        name = " ".join(name.split())[:40]
-        if not name:
-            raise ServiceError("message/malformed", "a seat needs a name")
         async with table.lock:
             place = self._place(table, seat)
             if not place.is_free or table.status == "over":
                 raise ServiceError("seat/taken", f"seat {seat} is not free")
+            name = clean_name(name, [p.name for i, p in enumerate(table.seats) if i != seat])
             token = secrets.token_urlsafe(18)
-            place.token_hash, place.name = hash_token(token), name
-            if table.status == "waiting" and not any(p.is_free for p in table.seats):
-                table.status = "playing"
-            await self._changed(table)
+            others_free = any(p.is_free for i, p in enumerate(table.seats) if i != seat)
+            status = "playing" if table.status == "waiting" and not others_free else table.status
+            await self._commit(table, seats={seat: {"token_hash": hash_token(token), "name": name}}, status=status)
         self._schedule_bots(table)
         return {"seat": seat, "token": token, "table": table.summary()}
 
@@ -217,11 +239,8 @@ class TableService:
         async with table.lock:
             self._seat_of(table, token)
             if table.status == "waiting":
-                for place in table.seats:
-                    if place.is_free:
-                        place.kind, place.name = "bot", _bot_name(place.bot)
-                table.status = "playing"
-                await self._changed(table)
+                bots = {i: {"kind": "bot", "name": _bot_name(p.bot)} for i, p in enumerate(table.seats) if p.is_free}
+                await self._commit(table, seats=bots, status="playing")
         self._schedule_bots(table)
         return table.summary()
 
@@ -258,20 +277,24 @@ class TableService:
         seat = self._seat_of(table, token) if token else None
         listener = Subscription(table.id, seat, _lang(lang))
         self.subscribers.setdefault(table.id, set()).add(listener)
-        place = table.seats[seat] if seat is not None else None
-        if place is None or place.kind != "human":
+        if seat is None or table.seats[seat].kind != "human":
             self._queue_view(table, listener, 0)
             return listener
+        place = table.seats[seat]
         async with table.lock:
             place.connections += 1
             if place.leaving is not None:
                 place.leaving.cancel()
                 place.leaving = None
             place.away = False
-            if not place.uses_socket:
+            try:
+                if place.uses_socket:
+                    self._notify(table)
+                else:
+                    await self._commit(table, seats={seat: {"uses_socket": True}})  # (it notifies)
+            except ServiceError:  # logged; the mark is stored with the next change that succeeds
                 place.uses_socket = True
-                await self._save(table)
-            self._notify(table)
+                self._notify(table)
         return listener
 
     async def disconnect(self, listener: Subscription) -> None:
@@ -331,14 +354,15 @@ class TableService:
 
     async def replays(self, limit: int = 100) -> list[dict[str, Any]]:
         """Summaries of finished games, most recent first."""
-        rows = await asyncio.to_thread(self.store.list, ("over",), limit)
+        rows = await self._read(self.store.list, ("over",), limit)
         out = []
         for row in rows:
             table = self.tables.get(row.id)
             if table is None:
                 try:
                     table = self._remember(Table.from_row(row))
-                except TricktableError:
+                except Exception as error:  # a damaged row: leave it stored, list the others
+                    log.warning("finished table %s cannot be replayed: %s: %s", row.id, type(error).__name__, error)
                     continue
             out.append(table.summary())
         return out
@@ -373,13 +397,17 @@ class TableService:
         table = self.tables.get(table_id)
         if table is not None:
             return table
-        row = await asyncio.to_thread(self.store.load, table_id)
+        row = await self._read(self.store.load, table_id)
         if row is None:
             raise ServiceError("table/unknown", f"there is no table {table_id!r}")
         try:
             table = Table.from_row(row)
-        except TricktableError as error:
-            raise ServiceError("table/unknown", f"table {table_id!r} cannot be replayed: {error}") from error
+        except Exception as error:  # a damaged row: the details go to the log only
+            error_id = new_error_id()
+            log.warning("table %s cannot be replayed (error id %s): %s: %s", table_id, error_id,
+                        type(error).__name__, error)
+            raise ServiceError("table/unknown", f"table {table_id!r} cannot be replayed (error id {error_id})",
+                               error_id) from error
         self._remember(table)
         if table.status != "over":
             self._schedule_bots(table)
@@ -424,33 +452,72 @@ class TableService:
                 waiting = ", ".join(f"seat {p}" for p in state.actors)
                 reason = f"waiting for {waiting}" if waiting else "the game is over"
                 raise ServiceError("action/not-your-turn", f"it is not seat {seat}'s turn ({reason})")
+            state = state.clone()  # the table's own state changes only once the move is stored
             try:
                 state.apply(text, seat)
             except (IllegalAction, ParseError) as error:
                 raise ServiceError("action/illegal", str(error)) from error
-            if state.is_over:
-                table.status = "over"
-            await self._changed(table)
+            await self._commit(table, state=state, status="over" if state.is_over else table.status,
+                               secret=_secret_seat(state, seat))
         self._schedule_bots(table)
 
-    async def _changed(self, table: Table) -> None:
-        """Store the table, then tell its listeners. Call with the lock held."""
-        table.updated = now()
-        await self._save(table)
-        self._notify(table)
+    async def _commit(self, table: Table, state: State | None = None, seats: dict[int, dict[str, Any]] | None = None,
+                      status: str | None = None, secret: int | None = None) -> None:
+        """Make a change atomically: store the table as it will be, then become it and tell its listeners.
+
+        ``state`` replaces the game state (a changed copy); ``seats`` maps a seat to new values of its stored
+        fields; ``status`` is the new status; ``secret``: the seat whose secret action this was (only its
+        listeners hear of it, and the table's public time stays). Call with the lock held. When the store
+        fails, nothing changed and ``server/unavailable`` (with an error id; details in the log) is raised.
+        """
+        state = state if state is not None else table.state
+        status = status if status is not None else table.status
+        changes = seats or {}
+        updated = now() if secret is None else table.updated
+        row = TableRow(id=table.id, game=state.game.name, players=state.players, status=status,
+                       seats=[{**p.to_json(), **changes.get(i, {})} for i, p in enumerate(table.seats)],
+                       record=state.record().to_json(), created=table.created, updated=updated)
+        await self._store(row)
+        for seat, values in changes.items():
+            for name, value in values.items():
+                setattr(table.seats[seat], name, value)
+        table.state, table.status, table.updated = state, status, updated
+        self._notify(table, only=secret)
         if table.status == "over":
             self._forget_finished()
 
-    async def _save(self, table: Table) -> None:
-        row: TableRow = table.to_row()
-        await asyncio.to_thread(self.store.save, row)
+    async def _read(self, read: Callable[..., T], *args: Any) -> T:
+        """A store read off the loop; a failing store becomes ``server/unavailable`` with an id, as in ``_store``."""
+        try:
+            return await asyncio.to_thread(read, *args)
+        except (ValueError, TypeError, KeyError) as error:  # a damaged row (not JSON, say): left in the store
+            error_id = new_error_id()
+            log.warning("a stored table cannot be read (error id %s): %s: %s", error_id, type(error).__name__, error)
+            raise ServiceError("table/unknown", f"that table cannot be read (error id {error_id})", error_id) from None
+        except Exception:
+            error_id = new_error_id()
+            log.exception("reading the store failed (error id %s)", error_id)
+            raise store_failure(error_id, reading=True) from None
 
-    def _notify(self, table: Table) -> None:
+    async def _store(self, row: TableRow) -> None:
+        """Save a row; a failing store becomes ``server/unavailable`` with an id, its details logged only
+        (the exception may carry the statement's parameters: the record with its seed, token hashes)."""
+        try:
+            await asyncio.to_thread(self.store.save, row)
+        except Exception:
+            error_id = new_error_id()
+            log.exception("saving table %s failed (error id %s)", row.id, error_id)
+            raise store_failure(error_id) from None
+
+    def _notify(self, table: Table, only: int | None = None) -> None:
         """Queue each listener's own view of the table with the log lines it has not had (built once per
-        seat, language and place in the log: listeners of one seat share it)."""
+        seat, language and place in the log: listeners of one seat share it); ``only``: tell that seat's
+        listeners alone (the others' views have not changed, and hearing of it would tell)."""
         built: dict[tuple[int | None, str, int], tuple[dict[str, Any], dict[str, Any]]] = {}
         as_edits: dict[tuple[int | None, str, int, int], tuple[dict[str, Any], dict[str, Any]]] = {}
         for listener in list(self.subscribers.get(table.id, ())):
+            if only is not None and listener.seat != only:
+                continue
             key = (listener.seat, listener.lang, listener.log_next)
             if key not in built:
                 message = table.view(*key)
@@ -481,7 +548,11 @@ class TableService:
     async def _bot_turn(self, table: Table, seat: int) -> None:
         try:
             self._notify(table)  # shows the seat as thinking
-            await self._bot_move(table, seat)
+            while True:  # the seat thinks on while it is still to act (after a secret move, say): no flicker
+                table.thinking.add(seat)
+                await self._bot_move(table, seat)
+                if not (table.status == "playing" and seat in table.state.actors and table.seats[seat].played_by_bot):
+                    break
         finally:
             table.thinking.discard(seat)
         self._notify(table)
@@ -491,10 +562,15 @@ class TableService:
         """Think in a worker, then apply the move if the seat is still the bot's and still to act."""
         loop = asyncio.get_running_loop()
         started = loop.time()
+        retry = self.settings.retry
+        chosen: tuple[int, str] | None = None  # (step, text): a move the store refused is tried again as is
         while True:
             step, place = table.step, table.seats[seat]
-            record = table.state.record().to_json()
-            text = await self._think(record, seat, place.bot, bot_seed(table.state.seed, step, seat))
+            if chosen is not None and chosen[0] == step:
+                text = chosen[1]
+            else:
+                record = table.state.record().to_json()
+                text = await self._think(record, seat, place.bot, bot_seed(table.state.seed, step, seat))
             wait = self.settings.bot_delay - (loop.time() - started)
             if wait > 0:
                 await asyncio.sleep(wait)
@@ -509,14 +585,25 @@ class TableService:
                     log.error("bot %s chose %r, not legal for seat %d; playing a random move", place.bot, text, seat)
                     text = Rng(bot_seed(state.seed, step, seat)).choice(legal).text
                 first_event = len(state.events)
+                state = state.clone()
                 state.apply(text, seat)
-                if place.kind == "human":  # a stand-in played for an away player: its lines say so
-                    table.note_standin(seat, first_event)
-                if state.is_over:
-                    table.status = "over"
-                table.thinking.discard(seat)
-                await self._changed(table)
-                return
+                secret = _secret_seat(state, seat)
+                # a stand-in played for an away player: its lines say so (stored with the move)
+                marks = table.standin_marks(state, seat, first_event) if place.kind == "human" else []
+                seats = {seat: {"standin_events": [*place.standin_events, *marks]}} if marks else None
+                if secret is None:
+                    table.thinking.discard(seat)
+                try:
+                    await self._commit(table, state=state, seats=seats,
+                                       status="over" if state.is_over else table.status, secret=secret)
+                except ServiceError:
+                    chosen = (step, text)  # logged by _store; the table is as before
+                    table.thinking.add(seat)
+                else:
+                    table.index_standin(marks)
+                    return
+            await asyncio.sleep(retry)  # until the database is back
+            retry = min(retry * 2, self.settings.retry_max)
 
     async def _think(self, record: dict[str, Any], seat: int, level: str, seed: int) -> str:
         """A bot's choice from a worker; a failing bot is replaced by a random move so the table never stalls."""
@@ -540,6 +627,20 @@ def _random_move(record: dict[str, Any], seat: int, seed: int) -> str:
 
     state = GameRecord.from_json(record).replay()
     return Rng(seed).choice(state.legal_actions(seat)).text
+
+
+def _secret_seat(state: State, seat: int) -> int | None:
+    """``seat`` if its action just taken must stay unknown to the others (``Game.is_secret``), else None."""
+    return seat if state.history and state.game.is_secret(state.history[-1][1]) else None
+
+
+def _check_practice(seed: int | None, options: dict[str, Any], humans: int) -> None:
+    """A chosen seed or a set-up deal shows its chooser hidden cards: only at a table with one person at most."""
+    fixed = setup_options(options)
+    if (seed is not None or fixed) and humans > 1:
+        chosen = ", ".join(["seed"] * (seed is not None) + fixed)
+        raise ServiceError("options/practice", f"{chosen}: a chosen seed or set-up deal lets its chooser know "
+                           f"hidden cards, so it is only for practice tables with at most one person ({humans} here)")
 
 
 def _plain(value: Any) -> Any:

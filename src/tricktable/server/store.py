@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import copy
 import json
+import logging
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
@@ -33,6 +34,7 @@ from sqlalchemy import (
 from sqlalchemy.engine import Engine
 
 STATUSES = ("waiting", "playing", "over")
+log = logging.getLogger("tricktable.server")
 
 
 def now() -> datetime:
@@ -146,7 +148,14 @@ class SqlStore:
         query = (select(tables).where(tables.c.status.in_(list(statuses)))
                  .order_by(tables.c.updated.desc()).limit(limit))
         with self.engine.connect() as connection:
-            return [self._row(found) for found in connection.execute(query).mappings()]
+            found_rows = list(connection.execute(query).mappings())
+        rows = []
+        for found in found_rows:
+            try:
+                rows.append(self._row(found))
+            except (ValueError, TypeError) as error:  # not JSON (JSONDecodeError is a ValueError): skip, keep it stored
+                log.warning("table %s has a damaged row (left in the database): %s", found["id"], error)
+        return rows
 
     def close(self) -> None:
         self.engine.dispose()

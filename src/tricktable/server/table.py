@@ -15,6 +15,7 @@ from typing import Any, Literal
 
 from tricktable.engine import Event, GameRecord, State
 from tricktable.engine import options as opts
+from tricktable.server.practice import is_practice, public_options
 from tricktable.server.store import TableRow, now
 
 Kind = Literal["human", "bot"]
@@ -81,10 +82,25 @@ class Table:
 
     def __post_init__(self) -> None:
         self._standin = {i for place in self.seats for i in place.standin_events}
+    # (state, its history length, each seat's secret actions) for known_step
+    _secrets: tuple[State, int, list[int]] | None = None
 
     @property
     def step(self) -> int:
         return len(self.state.history)
+
+    def known_step(self, seat: int | None) -> int:
+        """The actions ``seat`` knows were taken (None: everyone): all but the others' secret ones
+        (``Game.is_secret``: a scroll used at a preparation), so the count itself tells nothing."""
+        state, cached = self.state, self._secrets
+        if cached is None or cached[0] is not state or cached[1] != len(state.history):
+            own = [0] * state.players  # each seat's secret actions: counted once per change, not per view
+            for player, action in state.history:
+                if state.game.is_secret(action):
+                    own[player] += 1
+            cached = self._secrets = (state, len(state.history), own)
+        public = cached[1] - sum(cached[2])
+        return public if seat is None else public + cached[2][seat]
 
     def seat_of(self, token: str | None) -> int | None:
         """The seat whose token this is, or None."""
@@ -101,7 +117,8 @@ class Table:
         options = opts.changed(state.game.options)  # as in the record, without building the record
         return {
             "id": self.id, "game": state.game.name, "title": state.game.title, "players": state.players,
-            "options": options, "status": self.status, "step": self.step, "round": state.round,
+            "options": public_options(options), "practice": is_practice(state.seed, options),
+            "status": self.status, "step": self.known_step(None), "round": state.round,
             "actors": list(state.actors), "scores": state.scores(), "winners": state.winners(),
             "seats": [{"seat": i, "kind": s.kind, "bot": s.bot, "name": s.name, "taken": not s.is_free,
                        "connected": s.kind == "bot" or s.connections > 0, "away": s.away}
@@ -124,7 +141,7 @@ class Table:
         summary = self.summary()
         del summary["updated"]  # new on every change: the message itself is the news (the lobby keeps it)
         return {
-            "type": "view", "seat": seat, "lang": lang, "table": summary,
+            "type": "view", "seat": seat, "lang": lang, "table": {**summary, "step": self.known_step(seat)},
             "view": state.observe(seat),
             "legal": [{"action": a.text, "label": game.describe_action(a, lang)} for a in legal],
             "log": self.log_lines(entries, lang), "log_from": since, "log_next": log_next,
@@ -137,12 +154,16 @@ class Table:
         return [{"i": i, "text": texts[i], "seat": _actor(event), "kind": event.kind, "by_standin": i in standin}
                 for i, event in entries]
 
-    def note_standin(self, seat: int, first_event: int) -> None:
-        """Mark the events from ``first_event`` on that are about ``seat`` as its stand-in bot's doing."""
-        events = self.state.events
-        mine = [i for i in range(first_event, len(events)) if _actor(events[i]) == seat]
-        self.seats[seat].standin_events += mine
-        self._standin.update(mine)
+    @staticmethod
+    def standin_marks(state: State, seat: int, first_event: int) -> list[int]:
+        """The events of ``state`` from ``first_event`` on that are about ``seat``: its stand-in bot's doing
+        (stored in the seat's ``standin_events`` with the move, then ``index_standin``)."""
+        events = state.events
+        return [i for i in range(first_event, len(events)) if _actor(events[i]) == seat]
+
+    def index_standin(self, marks: list[int]) -> None:
+        """Look-ups for events marked as a stand-in's (after the change that stored them)."""
+        self._standin.update(marks)
 
     def _texts(self, lang: str) -> list[str]:
         """Every event of the game in words (for everyone: callers keep only those a seat may see)."""

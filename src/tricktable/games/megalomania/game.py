@@ -154,6 +154,10 @@ class Megalomania(Game[MegalomaniaOptions]):
             out.append(current)
         return tuple(out)
 
+    def is_secret(self, action: Action) -> bool:
+        """A scroll used at the preparation: revealed with everyone's resources, not when it is used."""
+        return isinstance(action, A.Move) and action.kind in (A.USE, A.REDEAL_CARD, A.REDEAL_SCROLL)
+
     def describe_action(self, action: Action, lang: str = "en") -> str:
         from tricktable.games.megalomania.text import describe_action
 

@@ -170,8 +170,7 @@ export class TableSocket {
 
   url() {
     const scheme = location.protocol === "https:" ? "wss:" : "ws:";
-    const params = new URLSearchParams({ lang: this.lang });
-    if (this.token) params.set("token", this.token);
+    const params = new URLSearchParams({ lang: this.lang });  // never the token: URLs end up in logs
     return `${scheme}//${location.host}/ws/tables/${encodeURIComponent(this.id)}?${params}`;
   }
 
@@ -182,6 +181,8 @@ export class TableSocket {
     this.ws = ws;
     this.stream = new ViewStream();  // a new connection starts with a full view
     ws.onopen = () => {
+      // the first message says who we are (docs/protocol.md, "The WebSocket"); no token: a spectator
+      ws.send(JSON.stringify({ type: "hello", token: this.token || null, lang: this.lang }));
       this.retries = 0;
       ws.send(JSON.stringify({ type: "changes" }));  // later views as changes from the one before
       this.onStatus("open");
@@ -203,8 +204,8 @@ export class TableSocket {
     };
     ws.onclose = (event) => {
       if (this.ws !== ws || this.closed) return;
-      // 4403 (bad token) and 4404 (no table) will not get better by retrying.
-      if (event.code === 4403 || event.code === 4404) {
+      // 4400 (bad handshake), 4403 (bad token or origin) and 4404 (no table) will not get better by retrying.
+      if (event.code === 4400 || event.code === 4403 || event.code === 4404) {
         this.closed = true;
         this.onStatus("closed");
         return;
