@@ -120,6 +120,31 @@ def test_a_scroll_used_at_the_preparation_shows_nowhere_until_the_reveal() -> No
             assert revealed["table"]["step"] == 3  # the readies; the use was never a step to the others
 
 
+def test_log_positions_count_only_the_seats_own_lines_so_hidden_events_cannot_be_counted() -> None:
+    settings = Settings(grace=30.0, bot_delay=0.0, bot_workers=0, any_table_setups=True)
+    with serve(MemoryStore(), settings) as client:
+        table = new_table(client, game="megalomania", players=3, seed=0)  # seat 0 holds an extra-cube scroll
+        tokens = [take(client, table["id"], seat) for seat in range(3)]
+        view = f"/api/tables/{table['id']}/view"
+        before = client.get(view, params={"token": tokens[1]}).json()
+        client.post(f"/api/tables/{table['id']}/actions", json={"token": tokens[0], "action": "use extra-cube"})
+        for seat in range(3):
+            client.post(f"/api/tables/{table['id']}/actions", json={"token": tokens[seat], "action": "ready 3/0"})
+        after = client.get(view, params={"token": tokens[1]}).json()
+        # the same game without the scroll's use: seat 1 sees the same lines at the same positions
+        plain = new_table(client, game="megalomania", players=3, seed=0)
+        others = [take(client, plain["id"], seat) for seat in range(3)]
+        for seat in range(3):
+            client.post(f"/api/tables/{plain['id']}/actions", json={"token": others[seat], "action": "ready 3/0"})
+        control = client.get(f"/api/tables/{plain['id']}/view", params={"token": others[1]}).json()
+    assert [line["i"] for line in after["log"]] == list(range(after["log_next"]))
+    assert before["log_next"] == len(before["log"])
+    revealed = [line for line in after["log"] if line["i"] >= before["log_next"]]
+    same = [line for line in control["log"] if line["i"] >= before["log_next"]]
+    # the reveal differs (the extra cube shows), but no position was spent on the hidden use
+    assert [line["i"] for line in revealed] == [line["i"] for line in same]
+
+
 # --- finding 11: headers, origins, the token out of the URL ---------------------------------------------
 
 

@@ -136,9 +136,12 @@ def test_lines_of_a_stand_in_move_are_marked_and_the_marks_are_stored() -> None:
         marked = [line for line in log if line["by_standin"]]
         assert marked and all(line["seat"] == 0 for line in marked), "the stand-in's lines name seat 0"
         assert not any(line["by_standin"] for line in log if line["seat"] == 1), "a bot seat has no stand-in"
-        stored = client.app.state.service.tables[table["id"]].seats[0]  # type: ignore[attr-defined]
+        live = client.app.state.service.tables[table["id"]]  # type: ignore[attr-defined]
+        stored = live.seats[0]
+        # a line's position is in the seat's own log; the marks are stored by the game's event index
+        events = [i for i, _ in live.state.log_entries(0, 0)[1]]
         # the stand-in's events the seat cannot see (the toy's bid as the others see it) are marked too
-        assert {line["i"] for line in marked} <= set(stored.standin_events)
+        assert {events[line["i"]] for line in marked} <= set(stored.standin_events)
         assert Seat.from_json(stored.to_json()).standin_events == stored.standin_events
 
 

@@ -74,10 +74,12 @@ def check_messages(game: str, record: dict[str, Any], received: dict[int | None,
         for seat, message in by_step.get(step, []):
             observation = state.observe(seat)
             assert message["view"] == observation, f"{game} step {step}: seat {seat} got another view"
-            assert message["log_next"] == len(state.events)
-            _, entries = state.log_entries(seat, message["log_from"])
-            assert [line["i"] for line in message["log"]] == [i for i, _ in entries], f"{game} step {step}: log"
-            assert [line["kind"] for line in message["log"]] == [e.kind for _, e in entries]
+            # positions count the seat's own log: every event it may see, and nothing of the others'
+            visible = state.visible_events(seat)
+            assert message["log_next"] == len(visible), f"{game} step {step}: the log stands elsewhere"
+            entries = visible[message["log_from"]:]
+            assert [line["i"] for line in message["log"]] == list(range(message["log_from"], len(visible)))
+            assert [line["kind"] for line in message["log"]] == [e.kind for e in entries], f"{game} step {step}: log"
             # what the seat may know: its position and the events it may see (the engine's own checks)
             known = (words(observation) | words([e.to_json() for e in state.visible_events(seat)])) & cards
             rest = {key: value for key, value in message.items() if key != "view"}  # the view was compared whole
@@ -87,8 +89,9 @@ def check_messages(game: str, record: dict[str, Any], received: dict[int | None,
     for seat, messages in received.items():
         lines = appended([m for m in messages if m["type"] == "view"])
         last = [m for m in messages if m["type"] == "view"][-1]
-        assert [line["i"] for line in lines] == [i for i, _ in state.log_entries(seat, 0)[1]
-                                                 if i < last["log_next"]], f"{game}: seat {seat}'s log has a gap"
+        kinds = [e.kind for e in state.visible_events(seat)][:last["log_next"]]
+        assert [line["i"] for line in lines] == list(range(last["log_next"])), f"{game}: seat {seat}'s log has a gap"
+        assert [line["kind"] for line in lines] == kinds, f"{game}: seat {seat}'s log is not its visible log"
     return checked
 
 

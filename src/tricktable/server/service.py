@@ -381,11 +381,11 @@ class TableService:
         state = record.replay(step)
         game = state.game
         # the game is deterministic: the replayed events are the table's first ones, so its lines fit them
-        log_next, entries = state.log_entries(seat, 0)
+        entries = state.log_entries(seat, 0)[1]
         return {
             "type": "replay", "table": table.summary(), "step": step, "steps": steps, "seat": seat,
             "view": state.observe(seat), "hands": [state.observe(p).get("hand", []) for p in range(state.players)],
-            "log": table.log_lines(entries, lang), "log_from": 0, "log_next": log_next,
+            "log": table.log_lines(entries, lang), "log_from": 0, "log_next": len(entries),
             "actions": [{"seat": p, "action": a, "label": game.describe_action(game.parse_action(a), lang)}
                         for p, a in record.actions],
         }

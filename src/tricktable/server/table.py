@@ -79,6 +79,8 @@ class Table:
     # lang -> (the last event described, every event's line so far): events only grow, so each is described once
     _described: dict[str, tuple[Event | None, list[str]]] = field(default_factory=dict)
     _standin: set[int] = field(default_factory=set)  # every seat's ``standin_events``, for lookups
+    # seat -> (events scanned, the last of them, the global indexes of those the seat may see): its own log
+    _seen: dict[int | None, tuple[int, Event | None, list[int]]] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         self._standin = {i for place in self.seats for i in place.standin_events}
@@ -130,29 +132,51 @@ class Table:
     def view(self, seat: int | None, lang: str, since: int = 0) -> dict[str, Any]:
         """The view message for ``seat`` (None: a spectator) in ``lang``, with the log lines from ``since``.
 
-        ``log_from`` is ``since`` (clamped to the log) and ``log_next`` the index to ask from next time;
-        ``since=0`` gives the whole log (a connection's first message, a language switch, a resync).
+        Log positions count the seat's own log (the events it may see), not the game's event list, so the
+        number of events hidden from a seat never shows. ``log_from`` is ``since`` (clamped to the log) and
+        ``log_next`` the position to ask from next time; ``since=0`` gives the whole log (a connection's
+        first message, a language switch, a resync).
         """
         state, game = self.state, self.state.game
         playing = self.status == "playing" and seat is not None
         legal = state.legal_actions(seat) if playing and seat in state.actors else []
-        since = max(0, min(since, len(state.events)))
-        log_next, entries = state.log_entries(seat, since)
+        seen = self._seen_by(seat)
+        since = max(0, min(since, len(seen)))
+        start = seen[since] if since < len(seen) else len(state.events)
+        entries = state.log_entries(seat, start)[1]
         summary = self.summary()
         del summary["updated"]  # new on every change: the message itself is the news (the lobby keeps it)
         return {
             "type": "view", "seat": seat, "lang": lang, "table": {**summary, "step": self.known_step(seat)},
             "view": state.observe(seat),
             "legal": [{"action": a.text, "label": game.describe_action(a, lang)} for a in legal],
-            "log": self.log_lines(entries, lang), "log_from": since, "log_next": log_next,
+            "log": self.log_lines(entries, lang, since), "log_from": since, "log_next": since + len(entries),
         }
 
-    def log_lines(self, entries: list[tuple[int, Event]], lang: str) -> list[dict[str, Any]]:
-        """Log lines as the protocol sends them: index, words, the acting seat, kind, and who moved."""
+    def log_lines(self, entries: list[tuple[int, Event]], lang: str, first: int = 0) -> list[dict[str, Any]]:
+        """Log lines as the protocol sends them: position in the seat's log, words, acting seat, kind, who moved.
+
+        ``entries`` are consecutive events of one seat's log (with their global indexes), the first of
+        them at position ``first`` of that log.
+        """
         texts = self._texts(lang)
         standin = self._standin
-        return [{"i": i, "text": texts[i], "seat": _actor(event), "kind": event.kind, "by_standin": i in standin}
-                for i, event in entries]
+        return [{"i": first + k, "text": texts[i], "seat": _actor(event), "kind": event.kind,
+                 "by_standin": i in standin}
+                for k, (i, event) in enumerate(entries)]
+
+    def _seen_by(self, seat: int | None) -> list[int]:
+        """The global indexes of the events ``seat`` may see, in order: position k of its log is event ``seen[k]``.
+
+        Kept per seat and extended by the new events only, so a view costs the new events, not the game.
+        """
+        events = self.state.events
+        scanned, last, seen = self._seen.get(seat, (0, None, []))
+        if scanned > len(events) or (scanned and events[scanned - 1] is not last):
+            scanned, seen = 0, []  # the events were replaced, not extended: scan them all again
+        seen.extend(i for i in range(scanned, len(events)) if events[i].is_visible_to(seat))
+        self._seen[seat] = (len(events), events[-1] if events else None, seen)
+        return seen
 
     @staticmethod
     def standin_marks(state: State, seat: int, first_event: int) -> list[int]:
