@@ -222,8 +222,9 @@ class MasqueradeState(State):
         scores = self.scores()
         if self.game.options.tiebreak != "strict":
             return ("points",), [(s,) for s in scores]
-        return (("points", "fewer burst colours", "more face-value cards"),
-                [(s, -float(scoring.bursts(w)), float(scoring.face_cards(w))) for s, w in zip(scores, self.won, strict=True)])
+        keys: list[tuple[float, ...]] = [(s, -float(scoring.bursts(w)), float(scoring.face_cards(w)))
+                                         for s, w in zip(scores, self.won, strict=True)]
+        return ("points", "fewer burst colours", "more face-value cards"), keys
 
     def all_cards(self) -> list[str]:
         mask = self.out
