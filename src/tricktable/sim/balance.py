@@ -343,7 +343,9 @@ class Results:
                               "points": e.points.to_json() if e.points else None, "lift": e.lift.to_json()}
                              for e in v.elements],
                 "tiebreaks": v.tiebreaks,
-                "bots": v.summary.to_json()["bots"], "skill": v.summary.to_json()["comparisons"],
+                # no thinking times: results depend on the records only, wherever the games were played
+                "bots": [{k: b[k] for k in ("bot", "games", "score", "win")} for b in v.summary.to_json()["bots"]],
+                "skill": v.summary.to_json()["comparisons"],
                 "measures": {k: e.to_json() for k, e in v.measures.items()},
             } for v in self.variants],
             "differences": [{"variant": d.variant, "measure": d.measure, **d.estimate.to_json(),
