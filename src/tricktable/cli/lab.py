@@ -17,6 +17,7 @@ import time
 from pathlib import Path
 
 from rich.console import Console
+from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn
 from rich.table import Table
 
@@ -60,14 +61,14 @@ def run(args: argparse.Namespace) -> int:
         lab.check_lineup(lineup)
         study = lab.Study.build(args.game, lineup, args.games, args.seed, game_options(args), args.vary)
     except (TricktableError, ValueError) as error:
-        console.print(f"[red]{error}")
+        console.print(f"[red]{escape(str(error))}")
         return 2
     digest = hashlib.sha1(json.dumps(study.to_json(), sort_keys=True).encode()).hexdigest()[:8]
     folder = args.out or Path("studies") / f"{args.game}-{digest}"
     title = load_game(args.game, players).title
     console.print(f"[bold]{title}[/], {players} players, {len(study.variants)} variants x {study.games} games "
-                  f"({study.deals} deals from seed {study.seed}) -> {folder}")
-    console.print(f"  {study.command()}")
+                  f"({study.deals} deals from seed {study.seed}) -> {escape(str(folder))}")
+    console.print(f"  {escape(study.command())}")
     start = time.perf_counter()
     played = 0
     try:
@@ -94,7 +95,7 @@ def run(args: argparse.Namespace) -> int:
                 outcomes = lab.run(study, folder, workers=args.workers, ray=args.ray, progress=advance,
                                    started=started)
     except (TricktableError, OSError, ValueError) as error:
-        console.print(f"[red]{error}")
+        console.print(f"[red]{escape(str(error))}")
         return 2
     elapsed = time.perf_counter() - start
     results = measure(study.game, players, [v.label for v in study.variants], outcomes)
@@ -109,7 +110,7 @@ def run(args: argparse.Namespace) -> int:
 def show(console: Console, results: Results) -> None:
     """Per variant the seat balance and the swingiest elements; then the flagged differences."""
     for v in results.variants:
-        table = Table(title=f"variant {v.variant}: {v.label} ({v.games} games, {v.deals} deals)")
+        table = Table(title=escape(f"variant {v.variant}: {v.label} ({v.games} games, {v.deals} deals)"))
         for column in ("position", "win rate", "mean score"):
             table.add_column(column, justify="right")
         for p in v.positions:
@@ -133,7 +134,7 @@ def show(console: Console, results: Results) -> None:
         labels = {v.variant: v.label for v in results.variants}
         flagged = [d for d in results.differences if d.estimate.excludes_zero]
         for d in flagged:
-            table.add_row(f"{d.variant}: {labels[d.variant]}", d.measure,
+            table.add_row(escape(f"{d.variant}: {labels[d.variant]}"), escape(d.measure),
                           interval(d.estimate, percent=is_rate(d.measure)) + " *")
         if not flagged:
             table.add_row("", "no difference excludes 0 at these numbers of deals", "")
