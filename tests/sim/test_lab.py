@@ -22,14 +22,28 @@ def test_an_element_of_a_table_is_varied_alone() -> None:
     axis = parse_axis("megalomania", 4, "mission_points.7=2,3,4", {})
     default = list(load_game("megalomania", 4).options.mission_points)
     assert axis.labels == ("mission_points.7=2", "mission_points.7=3", "mission_points.7=4")
-    for value, points in zip(axis.values, (2, 3, 4), strict=True):
+    found = [v.options["mission_points"] for v in variants("megalomania", 4, [axis], {})]
+    for value, points in zip(found, (2, 3, 4), strict=True):
         assert value[6] == points and value[:6] == default[:6] and value[7:] == default[7:]
+
+
+def test_two_elements_of_one_table_combine_and_one_element_twice_is_refused() -> None:
+    axes = [parse_axis("megalomania", 4, "mission_points.5=4,2", {}),
+            parse_axis("megalomania", 4, "mission_points.16=-4,-2", {})]
+    found = [(v.options["mission_points"][4], v.options["mission_points"][15]) for v in
+             variants("megalomania", 4, axes, {})]
+    assert found == [(4, -4), (4, -2), (2, -4), (2, -2)]
+    with pytest.raises(BadOptions, match="twice"):
+        variants("megalomania", 4, [axes[0], parse_axis("megalomania", 4, "mission_points.5=1", {})], {})
+    with pytest.raises(BadOptions, match="twice"):
+        variants("megalomania", 4, [axes[0], parse_axis("megalomania", 4, "mission_points=[]", {})], {})
 
 
 def test_a_named_table_is_expanded_before_an_element_changes() -> None:
     axis = parse_axis("trickster", 4, "deck.3=Magician,Witness", {})
-    assert axis.values[0][2] == "Magician" and axis.values[1][2] == "Witness"
-    assert axis.values[1][:2] == axis.values[0][:2] and len(axis.values[1]) == 7
+    decks = [v.options["deck"] for v in variants("trickster", 4, [axis], {})]
+    assert decks[0][2] == "Magician" and decks[1][2] == "Witness"
+    assert decks[1][:2] == decks[0][:2] == ["Brigand", "Guard"] and len(decks[1]) == 7
     missions = parse_axis("megalomania", 3, "missions-=7", {})
     assert 7 in missions.values[0] and 7 not in missions.values[1] and 8 not in missions.values[0]
     off = parse_axis("masquerade", 4, "specials_off+=K6,R11", {})

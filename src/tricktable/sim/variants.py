@@ -5,7 +5,8 @@ One ``--vary`` is an *axis*; its first level is the reference the others are com
 - ``NAME=V1,V2,...``: the whole option, e.g. ``b16=reverse,lead`` or ``rounds=12,8``.
 - ``NAME.K=V1,V2,...``: element ``K`` (counted from 1, like mission numbers) of a table option; the
   other elements keep their value, e.g. ``mission_points.7=2,3,4`` (mission 7 pays 2, 3 or 4) or
-  ``deck.3=Magician,Witness`` (the third hero of the deck).
+  ``deck.3=Magician,Witness`` (the third hero of the deck). Axes on different elements of one table
+  combine (``--vary mission_points.5=4,2 --vary mission_points.16=-4,-2``).
 - ``NAME+=X,Y``: levels = the table as it is, then with ``X`` added, then with ``Y`` added
   (e.g. ``specials_off+=K6,R11``: all special cards; K6 off; R11 off).
 - ``NAME-=X,Y``: the table as it is, then without ``X``, then without ``Y``
@@ -34,12 +35,15 @@ _AXIS = re.compile(r"^(?P<name>[A-Za-z_][A-Za-z0-9_]*)(?:\.(?P<position>\d+))?(?
 
 @dataclass(frozen=True, slots=True)
 class Axis:
-    """One varied option: its levels, each a label and the option's whole value at that level."""
+    """One varied option: its levels, each a label and the option's whole value at that level; for an
+    element axis (``NAME.K=``) the element's value at each level, and the table it belongs to."""
 
     text: str
     option: str
     labels: tuple[str, ...]
     values: tuple[Any, ...]
+    position: int | None = None  # the element (from 1) of an element axis
+    table: tuple[Any, ...] = ()  # an element axis's whole table, before any axis changes it
 
 
 @dataclass(frozen=True, slots=True)
@@ -133,11 +137,8 @@ def parse_axis(game: str, players: int, text: str, base: dict[str, Any]) -> Axis
         table, k = _as_table(game, players, base, name, current), int(position)
         if not 1 <= k <= len(table):
             raise BadOptions(f"--vary {text!r}: {name} has elements 1-{len(table)}, not {k}")
-        for token in tokens:
-            changed = list(table)
-            changed[k - 1] = _value(token)
-            values.append(changed)
-            labels.append(f"{name}.{k}={token}")
+        labels = [f"{name}.{k}={token}" for token in tokens]
+        return Axis(text, name, tuple(labels), tuple(_value(t) for t in tokens), k, tuple(table))
     elif op == "=":
         values = [_value(token) for token in tokens]
         labels = [f"{name}={token}" for token in tokens]
@@ -159,15 +160,23 @@ def parse_axis(game: str, players: int, text: str, base: dict[str, Any]) -> Axis
 
 def variants(game: str, players: int, axes: Sequence[Axis], base: dict[str, Any]) -> list[Variant]:
     """Every combination of the axes' levels (the reference first), each checked by loading the game."""
-    names = [a.option for a in axes]
-    if len(set(names)) != len(names):
-        raise BadOptions(f"--vary names an option twice ({', '.join(names)}): give its values in one --vary")
+    keys = [(a.option, a.position) for a in axes]
+    wholes = [a.option for a in axes if a.position is None]
+    if len(set(keys)) != len(keys) or any(a.position is not None and a.option in wholes for a in axes):
+        named = ", ".join(a.text for a in axes)
+        raise BadOptions(f"--vary names one option (or element) twice ({named}): give its values in one --vary")
     out = []
     for index, combo in enumerate(itertools.product(*(range(len(a.values)) for a in axes))):
         options = dict(base)
-        levels = []
+        levels: list[str] = []
+        tables: dict[str, list[Any]] = {}  # elements of one table compose: each axis sets its own
         for axis, level in zip(axes, combo, strict=True):
-            options[axis.option] = axis.values[level]
+            if axis.position is None:
+                options[axis.option] = axis.values[level]
+            else:
+                table = tables.setdefault(axis.option, list(axis.table))
+                table[axis.position - 1] = axis.values[level]
+                options[axis.option] = table
             levels.append(axis.labels[level])
         label = "; ".join(levels) or "as given"
         try:
