@@ -73,6 +73,8 @@ def run(args: argparse.Namespace) -> int:
     played = 0
     try:
         if args.report:
+            if (folder / "study.json").exists():
+                lab.open_folder(study, folder)  # refuses the records of another study
             outcomes = sorted(lab.load_records(folder).values(), key=lambda o: o.index)
             if not outcomes:
                 console.print(f"[red]no games recorded in {folder}")

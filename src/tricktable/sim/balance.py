@@ -292,9 +292,12 @@ def variant_balance(variant: int, label: str, games: Sequence[GameFacts], outcom
     tiebreaks: dict[str, int] = defaultdict(int)
     for g in games:
         tiebreaks[g.tiebreak] += 1
+    by_deal: dict[int, list[GameFacts]] = defaultdict(list)
+    for g in games:
+        by_deal[g.deal].append(g)
     per_deal: dict[str, dict[int, list[float]]] = defaultdict(lambda: defaultdict(list))
     for deal in deals:
-        for name, value in deal_measures([g for g in games if g.deal == deal]).items():
+        for name, value in deal_measures(by_deal[deal]).items():
             per_deal[name][deal].append(value)
     measures = {name: _by_deal(values) for name, values in per_deal.items()}
     return VariantBalance(variant, label, len(games), len(deals), positions, elements, dict(tiebreaks),
@@ -373,21 +376,22 @@ def measure(game: str, players: int, labels: Sequence[str], outcomes: Sequence[O
 
     facts = list(facts) if facts is not None else [read(o) for o in sorted(outcomes, key=lambda o: o.index)]
     sense = higher_score_wins(load_game(game, players))
-    variants = []
-    for index, label in enumerate(labels):
-        mine = [f for f in facts if f.variant == index]
-        if mine:
-            variants.append(variant_balance(index, label, mine, [o for o in outcomes if o.variant == index], sense))
+    groups: dict[int, dict[int, list[GameFacts]]] = defaultdict(lambda: defaultdict(list))
+    for f in facts:
+        groups[f.variant][f.deal].append(f)
+    played: dict[int, list[Outcome]] = defaultdict(list)
+    for o in outcomes:
+        played[o.variant].append(o)
+    variants = [variant_balance(index, label, [f for deal in groups[index].values() for f in deal], played[index],
+                                sense) for index, label in enumerate(labels) if groups.get(index)]
     differences = []
     if variants and variants[0].variant == 0:
-        reference = {d: deal_measures([f for f in facts if f.variant == 0 and f.deal == d])
-                     for d in {f.deal for f in facts if f.variant == 0}}
+        reference = {d: deal_measures(games) for d, games in groups[0].items()}
         for v in variants[1:]:
-            mine_by_deal = {d: deal_measures([f for f in facts if f.variant == v.variant and f.deal == d])
-                            for d in {f.deal for f in facts if f.variant == v.variant}}
+            mine = {d: deal_measures(games) for d, games in groups[v.variant].items()}
             for name in v.measures:
-                diffs = [mine_by_deal[d][name] - reference[d][name] for d in sorted(mine_by_deal)
-                         if d in reference and name in reference[d] and name in mine_by_deal[d]]
+                diffs = [mine[d][name] - reference[d][name] for d in sorted(mine)
+                         if d in reference and name in reference[d] and name in mine[d]]
                 differences.append(Difference(v.variant, name, Estimate.of(diffs)))
     return Results(game, ELEMENT_KIND.get(game, "element"), sense, variants, differences)
 

@@ -86,11 +86,6 @@ class Study:
                 "seed": self.seed, "base": self.base, "vary": list(self.vary),
                 "variants": [v.to_json() for v in self.variants], "command": self.command()}
 
-    @classmethod
-    def from_json(cls, data: dict[str, Any]) -> Study:
-        return cls.build(data["game"], data["lineup"], int(data["games"]), int(data["seed"]), data.get("base"),
-                         data.get("vary", ()))
-
 
 def load_records(folder: Path) -> dict[int, Outcome]:
     """The games recorded in ``folder/records.jsonl`` by index. A last line cut short by a kill is
