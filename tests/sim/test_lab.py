@@ -198,3 +198,13 @@ def test_lab_rejects_bad_input_with_a_message(tmp_path: Path, capsys: pytest.Cap
     assert main(["lab", "masquerade", "--players", "3", "--bots", "heuristic,nobody,random", "--out",
                  str(tmp_path)]) == 2
     assert main(["lab", "masquerade", "--players", "4", "--bots", "heuristic,random", "--out", str(tmp_path)]) == 2
+
+
+def test_the_skill_margin_per_deal_is_the_simulators_comparison() -> None:
+    lineup = ["heuristic", "random", "random"]
+    outcomes = [play(m) for m in schedule("masquerade", lineup, 6, seed=4)]
+    results = balance.measure("masquerade", 3, ["as given"], outcomes)
+    (variant,) = results.variants
+    (comparison,) = variant.summary.comparisons
+    assert variant.measures["skill: win rate heuristic minus others"].mean == pytest.approx(comparison.win.mean)
+    assert variant.measures["skill: score heuristic minus others"].mean == pytest.approx(comparison.score.mean)

@@ -67,6 +67,7 @@ class GameFacts:
     variant: int
     deal: int
     bots: list[str]
+    first_bot: str  # the first bot of the line-up (the one a study's skill margin is about)
     scores: list[float]
     shares: list[float]  # win share per seat (1/k for each of k tied winners)
     winners: list[int]
@@ -199,7 +200,9 @@ def read(outcome: Outcome) -> GameFacts:
         else:
             decides = len(winners) == 1 and element.use[winners[0]] > element.use[order[1]]
         facts.append(ElementFacts(element.label, element.points, decides, lift))
-    return GameFacts(outcome.index, outcome.variant, outcome.deal, list(outcome.bots), list(outcome.scores), shares,
+    first_bot = outcome.bots[-outcome.rotation % n]  # seat s holds lineup[(s + rotation) % n]
+    return GameFacts(outcome.index, outcome.variant, outcome.deal, list(outcome.bots), first_bot,
+                     list(outcome.scores), shares,
                      winners, reading.positions, reading.origin, len(outcome.record.actions), state.round,
                      _tiebreak(levels, keys, winners), facts)
 
@@ -262,11 +265,12 @@ def deal_measures(games: Sequence[GameFacts]) -> dict[str, float]:
         out["shared wins"].append(float(len(g.winners) > 1))
         for seat, position in enumerate(g.positions):
             out[f"win rate: {position}"].append(g.shares[seat])
-        lineup = list(dict.fromkeys(g.bots))
-        if len(lineup) > 1:
-            first = [g.shares[s] for s, b in enumerate(g.bots) if b == lineup[0]]
-            rest = [g.shares[s] for s, b in enumerate(g.bots) if b != lineup[0]]
-            out[f"skill: win rate {lineup[0]} minus others"].append(sum(first) / len(first) - sum(rest) / len(rest))
+        if len(set(g.bots)) > 1:  # the line-up's first bot against the rest, as tricktable simulate compares
+            first = [s for s, b in enumerate(g.bots) if b == g.first_bot]
+            rest = [s for s, b in enumerate(g.bots) if b != g.first_bot]
+            for measure, values in (("win rate", g.shares), ("score", g.scores)):
+                out[f"skill: {measure} {g.first_bot} minus others"].append(
+                    sum(values[s] for s in first) / len(first) - sum(values[s] for s in rest) / len(rest))
         for e in g.elements:
             if e.points is not None:
                 out[f"{e.label}: mean points"].append(sum(e.points) / n)
@@ -403,7 +407,8 @@ def element_order(e: ElementLine) -> tuple[float, float]:
 
 def is_rate(measure: str) -> bool:
     """Whether a measure is a share (shown in %): win rates, lifts, shared wins."""
-    return measure.startswith(("win rate", "skill")) or measure.endswith(": lift") or measure == "shared wins"
+    return (measure.startswith(("win rate", "skill: win rate")) or measure.endswith(": lift")
+            or measure == "shared wins")
 
 
 def describe(game: str, label: str) -> str:

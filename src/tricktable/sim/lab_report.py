@@ -178,7 +178,7 @@ def _rate_names(results: Results) -> list[str]:
     """The rates for the comparison plot (one scale, points of %): shared wins, seat positions, skill,
     and each element's lift that some variant moved (interval excluding 0)."""
     names = ["shared wins", *(f"win rate: {p.label}" for p in results.variants[0].positions)]
-    names += [n for n in results.variants[0].measures if n.startswith("skill")]
+    names += [n for n in results.variants[0].measures if n.startswith("skill: win rate")]
     moved = {d.measure for d in results.differences if d.estimate.excludes_zero and d.measure.endswith(": lift")}
     names += sorted(n for n in moved if n not in names)
     return names
