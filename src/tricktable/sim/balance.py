@@ -21,7 +21,6 @@ points it gave a seat.
 
 from __future__ import annotations
 
-import math
 import statistics
 from collections import defaultdict
 from collections.abc import Callable, Sequence
@@ -29,6 +28,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from tricktable.engine import State, load_game
+from tricktable.sim.report import finite
 from tricktable.sim.stats import Estimate, Summary, summarize
 from tricktable.sim.tournament import Outcome
 
@@ -340,7 +340,7 @@ class Results:
     differences: list[Difference]
 
     def to_json(self) -> dict[str, Any]:
-        data: dict[str, Any] = _finite({
+        data: dict[str, Any] = finite({
             "game": self.game, "element_kind": self.element_kind, "higher_score_wins": self.higher_score_wins,
             "variants": [{
                 "variant": v.variant, "label": v.label, "games": v.games, "deals": v.deals,
@@ -359,18 +359,6 @@ class Results:
                              "excludes_zero": d.estimate.excludes_zero} for d in self.differences],
         })
         return data
-
-
-def _finite(value: Any) -> Any:
-    if isinstance(value, float) and not math.isfinite(value):
-        return None
-    if isinstance(value, dict):
-        return {k: _finite(v) for k, v in value.items()}
-    if isinstance(value, list):
-        return [_finite(v) for v in value]
-    if isinstance(value, tuple):
-        return [_finite(v) for v in value]
-    return value
 
 
 def measure(game: str, players: int, labels: Sequence[str], outcomes: Sequence[Outcome],
