@@ -208,3 +208,14 @@ def test_the_skill_margin_per_deal_is_the_simulators_comparison() -> None:
     (comparison,) = variant.summary.comparisons
     assert variant.measures["skill: win rate heuristic minus others"].mean == pytest.approx(comparison.win.mean)
     assert variant.measures["skill: score heuristic minus others"].mean == pytest.approx(comparison.score.mean)
+
+
+def test_masquerade_special_cards_switch_off_one_by_one() -> None:
+    game = load_game("masquerade", 4, specials_off=["K6", "R1"])
+    full = load_game("masquerade", 4)
+    assert len(game.effects) == len(full.effects) - 1 and len(game.bonuses) == len(full.bonuses) - 1  # type: ignore[attr-defined]
+    for outcome in _games("masquerade", 4, 6, {"specials_off": ["K6", "R1"]}):
+        state = outcome.record.replay()
+        assert not [e for e in state.events if e.kind == "effect" and e.data["card"] == "K6"]
+    with pytest.raises(BadOptions, match="R2 is not a special card"):
+        load_game("masquerade", 4, specials_off=["R2"])
