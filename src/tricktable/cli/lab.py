@@ -33,6 +33,11 @@ from tricktable.sim.tournament import Outcome
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     add_game_arguments(parser)
     parser.set_defaults(players=None, seed=1)
+    for action in parser._actions:  # the shared arguments' help, with this command's defaults
+        if action.dest == "seed":
+            action.help = "the first deal's seed (default 1: a study is reproducible by its command)"
+        elif action.dest == "players":
+            action.help = "number of seats (default: one per --bots entry, else 4)"
     parser.add_argument("--vary", action="append", default=[], metavar="NAME=V1,V2",
                         help="an option to vary: NAME=V1,V2 (whole value), NAME.K=V1,V2 (element K of a table, "
                              "from 1), NAME+=X,Y or NAME-=X,Y (add or remove one element); several --vary "
