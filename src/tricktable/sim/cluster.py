@@ -52,9 +52,8 @@ def connect(address: str, cpus: int | None = None) -> Any:
         import tricktable
 
         package = str(Path(tricktable.__file__).parent)
-        if address == LOCAL:
-            ray.init(num_cpus=cpus, include_dashboard=False, log_to_driver=False,
-                     runtime_env={"env_vars": {"PYTHONPATH": str(Path(package).parent)}})
+        if address == LOCAL:  # its workers are this machine's processes, with this environment
+            ray.init(num_cpus=cpus, include_dashboard=False, log_to_driver=False)
         else:
             # the workers run this very package (shipped by Ray), so remote games are these rules
             ray.init(address=address, log_to_driver=False, runtime_env={"py_modules": [package]})

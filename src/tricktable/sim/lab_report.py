@@ -272,9 +272,10 @@ def render(study: Study, results: Results) -> str:
              f"{len(study.variants)} variants x {study.games} games on the same {study.deals} deals "
              f"from seed {study.seed}. Reference: variant 0.</p>"]
     parts.append("<h2>variants</h2>")
-    parts.append(_table(["variant", "options varied", "games", "mean score", "shared wins"],
+    parts.append(_table(["variant", "options varied", "games", "mean score", "actions per game", "shared wins"],
                         [[str(v.variant), html.escape(v.label), str(v.games), _fmt(v.measures.get("mean score")),
-                          _fmt(v.measures.get("shared wins"), True)] for v in results.variants], left=2))
+                          _fmt(v.measures.get("actions per game")), _fmt(v.measures.get("shared wins"), True)]
+                         for v in results.variants], left=2))
     if len(results.variants) > 1:
         parts.append("<h2>differences from the reference</h2>")
         parts.append(_differences(results))
