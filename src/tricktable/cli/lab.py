@@ -105,7 +105,7 @@ def run(args: argparse.Namespace) -> int:
         console.print(f"[red]{escape(str(error))}")
         return 2
     elapsed = time.perf_counter() - start
-    results = measure(study.game, players, [v.label for v in study.variants], outcomes)
+    results = measure(study.game, players, [v.label for v in study.variants], outcomes, workers=args.workers)
     (folder / "results.json").write_text(json.dumps(results.to_json(), indent=1) + "\n")
     page = write_report(folder, study, results)
     show(console, results)

@@ -30,7 +30,7 @@ from typing import Any
 from tricktable.engine import State, load_game
 from tricktable.sim.report import finite
 from tricktable.sim.stats import Estimate, Summary, summarize
-from tricktable.sim.tournament import Outcome
+from tricktable.sim.tournament import Outcome, parallel_map
 
 
 @dataclass(frozen=True, slots=True)
@@ -362,11 +362,13 @@ class Results:
 
 
 def measure(game: str, players: int, labels: Sequence[str], outcomes: Sequence[Outcome],
-            facts: Sequence[GameFacts] | None = None) -> Results:
-    """Every measure of a study from its outcomes (``facts`` when already read), variant by variant."""
+            facts: Sequence[GameFacts] | None = None, *, workers: int = 1) -> Results:
+    """Every measure of a study from its outcomes (``facts`` when already read; else the records are
+    replayed on ``workers`` processes), variant by variant."""
     from tricktable.bots.search import higher_score_wins
 
-    facts = list(facts) if facts is not None else [read(o) for o in sorted(outcomes, key=lambda o: o.index)]
+    if facts is None:
+        facts = parallel_map(read, sorted(outcomes, key=lambda o: o.index), workers)
     sense = higher_score_wins(load_game(game, players))
     groups: dict[int, dict[int, list[GameFacts]]] = defaultdict(lambda: defaultdict(list))
     for f in facts:

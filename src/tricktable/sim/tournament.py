@@ -12,11 +12,14 @@ import os
 import time
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeVar
 
 from tricktable.bots import SeatView, make_bot
 from tricktable.engine import GameRecord, load_game
 from tricktable.sim.facts import facts_of
+
+T = TypeVar("T")
+R = TypeVar("R")
 
 
 @dataclass(frozen=True, slots=True)
@@ -139,6 +142,18 @@ def _outcomes(matches: Sequence[Match], workers: int) -> Iterator[Outcome]:
     if workers <= 1 or len(matches) <= 1:
         yield from map(play, matches)
         return
-    context = multiprocessing.get_context("fork" if "fork" in multiprocessing.get_all_start_methods() else None)
-    with context.Pool(min(workers, len(matches))) as pool:
+    with _pool(min(workers, len(matches))) as pool:
         yield from pool.imap_unordered(play, matches)
+
+
+def _pool(workers: int) -> Any:
+    context = multiprocessing.get_context("fork" if "fork" in multiprocessing.get_all_start_methods() else None)
+    return context.Pool(workers)
+
+
+def parallel_map(function: Callable[[T], R], items: Sequence[T], workers: int) -> list[R]:
+    """``[function(x) for x in items]`` on ``workers`` processes (in order; 1: in this process)."""
+    if workers <= 1 or len(items) <= 1:
+        return [function(x) for x in items]
+    with _pool(min(workers, len(items))) as pool:
+        return list(pool.map(function, items, chunksize=max(1, len(items) // (8 * workers))))
