@@ -53,7 +53,7 @@ def save(folder: Path, outcomes: Sequence[Outcome], summary: Summary, settings: 
     if breakdown is not None:
         data["breakdown"] = {"title": breakdown.title,
                              "rows": {k: e.to_json() for k, e in breakdown.rows.items()}}
-    summary_path.write_text(json.dumps(_finite(data), indent=2) + "\n")
+    summary_path.write_text(json.dumps(finite(data), indent=2) + "\n")
     plot = folder / "balance.png"
     draw(plot, summary, breakdown, str(settings.get("game", "")))
     return [*written, table, summary_path, plot]
@@ -72,14 +72,14 @@ def load(folder: Path) -> list[Outcome]:
     return sorted((o for o in outcomes if per_deal[o.deal] == len(o.bots)), key=lambda o: o.index)
 
 
-def _finite(value: Any) -> Any:
-    """JSON has no infinities or NaN: they become null."""
+def finite(value: Any) -> Any:
+    """JSON has no infinities or NaN: they become null (tuples become lists)."""
     if isinstance(value, float) and not math.isfinite(value):
         return None
     if isinstance(value, dict):
-        return {k: _finite(v) for k, v in value.items()}
-    if isinstance(value, list):
-        return [_finite(v) for v in value]
+        return {k: finite(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [finite(v) for v in value]
     return value
 
 

@@ -12,11 +12,14 @@ import os
 import time
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeVar
 
 from tricktable.bots import SeatView, make_bot
 from tricktable.engine import GameRecord, load_game
 from tricktable.sim.facts import facts_of
+
+T = TypeVar("T")
+R = TypeVar("R")
 
 
 @dataclass(frozen=True, slots=True)
@@ -31,6 +34,7 @@ class Match:
     seed: int
     rotation: int
     bots: tuple[str, ...]
+    variant: int = 0  # a lab study's variant (``sim.study``): its options are ``options``
 
 
 @dataclass(slots=True)
@@ -51,6 +55,7 @@ class Outcome:
     slowest: list[float] = field(default_factory=list)
     facts: list[tuple[str, float]] = field(default_factory=list)
     iterations: list[int] = field(default_factory=list)  # search iterations per seat (0 for non-search bots)
+    variant: int = 0
 
     def win_share(self, seat: int) -> float:
         """1 for a lone winner, 1/k for each of k tied winners, else 0."""
@@ -63,23 +68,29 @@ class Outcome:
                    list(data["bots"]), [float(s) for s in data["scores"]], list(data["winners"]),
                    GameRecord.from_json(data["record"]), float(data["seconds"]), list(data.get("decisions", [])),
                    list(data.get("think", [])), list(data.get("slowest", [])),
-                   [(str(k), float(v)) for k, v in data.get("facts", [])], list(data.get("iterations", [])))
+                   [(str(k), float(v)) for k, v in data.get("facts", [])], list(data.get("iterations", [])),
+                   int(data.get("variant", 0)))
 
     def to_json(self) -> dict[str, Any]:
         return {"index": self.index, "deal": self.deal, "seed": self.seed, "rotation": self.rotation,
                 "bots": self.bots, "scores": self.scores, "winners": self.winners, "seconds": self.seconds,
                 "decisions": self.decisions, "think": self.think, "slowest": self.slowest,
-                "facts": self.facts, "iterations": self.iterations, "record": self.record.to_json()}
+                "facts": self.facts, "iterations": self.iterations, "variant": self.variant,
+                "record": self.record.to_json()}
 
 
 def schedule(game: str, lineup: Sequence[str], games: int, seed: int = 0,
-             options: dict[str, Any] | None = None) -> list[Match]:
-    """The matches of a duplicate tournament: ``games`` rounded up to whole deals (one game per rotation)."""
+             options: dict[str, Any] | None = None, *, rotate: bool = True) -> list[Match]:
+    """The matches of a duplicate tournament: ``games`` rounded up to whole deals (one game per rotation).
+
+    ``rotate=False`` plays each deal once, unrotated (for a line-up of one bot, where rotations only
+    repeat the deal)."""
     players = len(lineup)
-    deals = max(1, -(-games // players))
+    per_deal = players if rotate else 1
+    deals = max(1, -(-games // per_deal))
     matches = []
-    for index in range(deals * players):
-        deal, rotation = divmod(index, players)
+    for index in range(deals * per_deal):
+        deal, rotation = divmod(index, per_deal)
         bots = tuple(lineup[(s + rotation) % players] for s in range(players))
         matches.append(Match(index, game, players, dict(options or {}), deal, seed + deal, rotation, bots))
     return matches
@@ -108,7 +119,7 @@ def play(match: Match) -> Outcome:
             state.apply(action, seat)
     return Outcome(match.index, match.deal, match.seed, match.rotation, list(match.bots), state.scores(),
                    state.winners(), state.record(), time.perf_counter() - start, decisions, think, slowest,
-                   facts_of(match.game, state.observe(None)), iterations)
+                   facts_of(match.game, state.observe(None)), iterations, match.variant)
 
 
 def run(matches: Sequence[Match], workers: int | None = None,
@@ -131,6 +142,18 @@ def _outcomes(matches: Sequence[Match], workers: int) -> Iterator[Outcome]:
     if workers <= 1 or len(matches) <= 1:
         yield from map(play, matches)
         return
-    context = multiprocessing.get_context("fork" if "fork" in multiprocessing.get_all_start_methods() else None)
-    with context.Pool(min(workers, len(matches))) as pool:
+    with _pool(min(workers, len(matches))) as pool:
         yield from pool.imap_unordered(play, matches)
+
+
+def _pool(workers: int) -> Any:
+    context = multiprocessing.get_context("fork" if "fork" in multiprocessing.get_all_start_methods() else None)
+    return context.Pool(workers)
+
+
+def parallel_map(function: Callable[[T], R], items: Sequence[T], workers: int) -> list[R]:
+    """``[function(x) for x in items]`` on ``workers`` processes (in order; 1: in this process)."""
+    if workers <= 1 or len(items) <= 1:
+        return [function(x) for x in items]
+    with _pool(min(workers, len(items))) as pool:
+        return list(pool.map(function, items, chunksize=max(1, len(items) // (8 * workers))))

@@ -7,7 +7,7 @@ from typing import ClassVar
 from tricktable.engine import Action, BadOptions, Event, Game, ParseError
 from tricktable.games.masquerade import text
 from tricktable.games.masquerade.actions import TABLE
-from tricktable.games.masquerade.cards import DEAL_SIZES, DECK, parse_card, play_effects
+from tricktable.games.masquerade.cards import BONUSES, DEAL_SIZES, DECK, PLAY_EFFECTS, TEXT, parse_card, play_effects
 from tricktable.games.masquerade.cards import bonuses as bonus_table
 from tricktable.games.masquerade.options import MasqueradeOptions
 from tricktable.games.masquerade.rules import MasqueradeState
@@ -29,8 +29,25 @@ class Masquerade(Game[MasqueradeOptions]):
         self.fixed_deal: tuple[int, ...] | None = None
         if o.deal:
             self.fixed_deal = self._check_deal(o.deal)
-        self.effects = play_effects(o.specials)
-        self.bonuses = bonus_table(o.specials)
+        off = self._check_specials_off(o.specials_off)
+        self.effects = {c: e for c, e in play_effects(o.specials).items() if c not in off}
+        self.bonuses = tuple(b for b in bonus_table(o.specials) if b.card not in off)
+
+    @staticmethod
+    def _check_specials_off(names: tuple[str, ...]) -> set[int]:
+        """The cards of option ``specials_off``; raises ``BadOptions`` for one that is not a special card."""
+        specials = {e.card for e in PLAY_EFFECTS} | {b.card for b in BONUSES}
+        off = set()
+        for name in names:
+            try:
+                card = parse_card(str(name))
+            except ParseError as error:
+                raise BadOptions(str(error)) from error
+            if card not in specials:
+                listed = ", ".join(TEXT[c] for c in sorted(specials))
+                raise BadOptions(f"specials_off: {name} is not a special card (special cards: {listed})")
+            off.add(card)
+        return off
 
     def _check_deal(self, deal: tuple[tuple[str, ...], ...]) -> tuple[int, ...]:
         """The fixed deal as one bitmask a seat; raises ``BadOptions`` when it does not fit."""

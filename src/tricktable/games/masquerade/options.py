@@ -14,6 +14,10 @@ class MasqueradeOptions:
         "standard", tag="D", choices=SPECIALS,
         doc="special cards: standard (R11, B16, the four +-2 cards and the six bonus cards of the rules), "
             "effects (play effects only), bonuses (end-game bonuses only), none")
+    specials_off: tuple[str, ...] = option(
+        (), tag="D",
+        doc='special cards of `specials` switched off one by one (card texts, e.g. ["K6"]): they play and score '
+            'as plain cards (for variant studies: `tricktable lab masquerade --vary specials_off+=K6`)')
     challenge: str = option(
         "on", tag="P", choices=("on", "off"),
         doc="on: a card that does not follow may be challenged; off: plain may-follow play")

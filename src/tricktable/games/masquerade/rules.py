@@ -216,6 +216,16 @@ class MasqueradeState(State):
         best = max(keys)
         return [p for p, k in enumerate(keys) if k == best]
 
+    def ranking(self) -> tuple[tuple[str, ...], list[tuple[float, ...]]]:
+        """The order of finish for statistics (``sim.balance``): the names of its levels (points, then each
+        tie-break of option ``tiebreak``) and each seat's key, higher is better, as ``winners`` ranks."""
+        scores = self.scores()
+        if self.game.options.tiebreak != "strict":
+            return ("points",), [(s,) for s in scores]
+        keys: list[tuple[float, ...]] = [(s, -float(scoring.bursts(w)), float(scoring.face_cards(w)))
+                                         for s, w in zip(scores, self.won, strict=True)]
+        return ("points", "fewer burst colours", "more face-value cards"), keys
+
     def all_cards(self) -> list[str]:
         mask = self.out
         for hand in self.hands:

@@ -127,6 +127,18 @@ class MegalomaniaState(State):
         best = max(keys)
         return [p for p, k in enumerate(keys) if k == best]
 
+    def ranking(self) -> tuple[tuple[str, ...], list[tuple[float, ...]]]:
+        """The order of finish for statistics (``sim.balance``): the names of its levels (score, then each
+        tie-break) and each seat's key, higher is better; ``winners`` are the seats with the best key."""
+        totals, lost = self.totals(), self.lost
+        holders = [1 if s else 0 for s in self.scrolls]
+        if self.game.options.pairs:
+            totals = [totals[p] + totals[(p + 2) % 4] for p in range(4)]
+            lost = [lost[p] + lost[(p + 2) % 4] for p in range(4)]
+            holders = [holders[p] + holders[(p + 2) % 4] for p in range(4)]
+        keys = [tuple(float(x) for x in ranking_key(totals[p], lost[p], holders[p])) for p in range(self.players)]
+        return ("points", "fewer points lost", "no unused scroll"), keys
+
     def all_cards(self) -> list[str]:
         mask = self.out
         for p in range(self.players):

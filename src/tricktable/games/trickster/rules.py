@@ -19,6 +19,7 @@ from tricktable.games.trickster.cards import (
     HERO_NAMES,
     HEROES,
     SUIT_MASK,
+    SUITS,
     deck_cards,
     in_order,
     parse_card,
@@ -194,6 +195,13 @@ class TricksterState(Knowledge, State):
         keys = [(totals[p], *self._tiebreak_counts(p)) for p in range(self.n)]
         best = min(keys)
         return [p for p in range(self.n) if keys[p] == best]
+
+    def ranking(self) -> tuple[tuple[str, ...], list[tuple[float, ...]]]:
+        """The order of finish for statistics (``sim.balance``): the names of its levels (trouble, then each
+        tie-break) and each seat's key, higher is better (``winners``' keys negated)."""
+        totals = self.scores()
+        keys = [tuple(float(-x) for x in (totals[p], *self._tiebreak_counts(p))) for p in range(self.n)]
+        return ("trouble", *(f"fewer {suit}" for suit in SUITS)), keys
 
     def _tiebreak_counts(self, p: int) -> list[int]:
         if self.options.tiebreak_cards == "all_rounds":

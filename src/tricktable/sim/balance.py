@@ -1,0 +1,421 @@
+"""Balance measures for designers, read from game records by replaying them through the engine.
+
+Nothing here re-implements a rule: each record is replayed (``GameRecord.replay``), and the facts are read
+from the final ``State``: its scores and winners, its ``ranking()`` (the levels of the order of finish),
+its events (who dealt, who led, which mission was scored, whose hero effect fired, who played a card)
+and the game's own scoring functions. Per game (``READERS``):
+
+- *positions*: each seat named by where it sits from the first dealer / first leader / first player;
+- *elements*: the things a designer tunes, per game: Megalomania's missions, Trickster's heroes,
+  Masquerade's special cards, each with its *use* by each seat (points scored on the mission, times
+  the hero's effect fired, 1 for playing or holding the card) and, where the game counts them
+  separately, the *points* it gave each seat (missions; Masquerade's bonus cards).
+
+Per element and game: its *holders* are the seats that used it most (when not all equally: on a
+mission where everyone lost points, the seats that lost least);
+*lift* = the holders' win share minus the others'; it *decides* the game when taking its points away
+changes the winners, or, for an element without points of its own, when the sole winner used it more
+than the runner-up (the next seat in the order of finish). *Swing* is the standard deviation of the
+points it gave a seat.
+"""
+
+from __future__ import annotations
+
+import statistics
+from collections import defaultdict
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from tricktable.engine import State, load_game
+from tricktable.sim.report import finite
+from tricktable.sim.stats import Estimate, Summary, summarize
+from tricktable.sim.tournament import Outcome, parallel_map
+
+
+@dataclass(frozen=True, slots=True)
+class Element:
+    """One element's part in one game: per seat its use and (when counted apart) the points it gave."""
+
+    label: str
+    use: list[float]
+    points: list[float] | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Reading:
+    """What a game reader finds in a finished state."""
+
+    positions: list[str]  # per seat: its position's name
+    elements: list[Element]
+    origin: int = 0  # the seat the positions are counted from
+
+
+@dataclass(frozen=True, slots=True)
+class ElementFacts:
+    label: str
+    points: list[float] | None
+    decides: bool
+    lift: float | None  # holders' win share minus the others' (None: nobody held it more than another)
+
+
+@dataclass(slots=True)
+class GameFacts:
+    """One game, as the lab reads it from its record."""
+
+    index: int
+    variant: int
+    deal: int
+    bots: list[str]
+    first_bot: str  # the first bot of the line-up (the one a study's skill margin is about)
+    scores: list[float]
+    shares: list[float]  # win share per seat (1/k for each of k tied winners)
+    winners: list[int]
+    positions: list[str]  # per seat, its position's name; in seating order from the origin:
+    origin: int  # positions[origin], positions[origin + 1], ...
+    actions: int
+    rounds: int
+    tiebreak: str  # the ranking level that settled the winner, or "shared"
+    elements: list[ElementFacts] = field(default_factory=list)
+
+
+# --- the games' readers ----------------------------------------------------------------------------
+
+def _position_names(origin: int, players: int, first: str, name: str) -> list[str]:
+    """Seat names counted clockwise (to the left) from ``origin``: ``first``, "NAME's left", "NAME +2"..."""
+    out = []
+    for seat in range(players):
+        k = (seat - origin) % players
+        out.append(first if k == 0 else f"{name}'s left" if k == 1 else
+                   f"{name}'s right" if k == players - 1 and players > 2 else f"{name} +{k}")
+    return out
+
+
+def _first(state: State, kind: str) -> dict[str, Any]:
+    return next(e.data for e in state.events if e.kind == kind)
+
+
+def _megalomania(state: State) -> Reading:
+    n = state.players
+    dealer = int(_first(state, "round")["dealer"])
+    pairs = bool(state.game.options.pairs)
+    points: dict[int, list[float]] = {}
+    for event in state.events:
+        if event.kind == "mission scored":
+            got = [float(x) for x in event.data["points"]]
+            if pairs:  # a team scores the sum of its two: the mission's effect on each seat's result
+                got = [got[p] + got[(p + 2) % 4] for p in range(4)]
+            old = points.setdefault(int(event.data["mission"]), [0.0] * n)
+            points[int(event.data["mission"])] = [a + b for a, b in zip(old, got, strict=True)]
+    elements = [Element(f"mission {m}", list(p), list(p)) for m, p in sorted(points.items())]
+    return Reading(_position_names(dealer, n, "first dealer", "dealer"), elements, dealer)
+
+
+def _trickster(state: State) -> Reading:
+    from tricktable.games.trickster.cards import HERO_NAMES
+
+    n = state.players
+    leader = int(_first(state, "deal")["leader"])
+    heroes = [HERO_NAMES[h] for h in state.heroes]  # type: ignore[attr-defined]
+    use = {h: [0.0] * n for h in heroes}
+    for event in state.events:
+        if event.kind == "effect":
+            use[event.data["hero"]][int(event.data["seat"])] += 1
+    return Reading(_position_names(leader, n, "first leader", "leader"), [Element(h, use[h]) for h in heroes], leader)
+
+
+def _masquerade(state: State) -> Reading:
+    from tricktable.games.masquerade import scoring
+    from tricktable.games.masquerade.cards import TEXT
+
+    n = state.players
+    game: Any = state.game
+    leader = int(_first(state, "deal")["leader"])
+    played = {TEXT[c]: [0.0] * n for c in sorted(game.effects)}
+    for event in state.events:
+        if event.kind == "play" and event.data["card"] in played:
+            played[event.data["card"]][int(event.data["seat"])] = 1.0
+    elements = [Element(card, use) for card, use in played.items()]
+    won: list[int] = state.won  # type: ignore[attr-defined]
+    for bonus in game.bonuses:
+        card = TEXT[bonus.card]
+        held = [float(pile >> bonus.card & 1) for pile in won]
+        earned = [float(dict(scoring.bonus_points(pile, [bonus])).get(card, 0)) for pile in won]
+        elements.append(Element(card, held, earned))
+    return Reading(_position_names(leader, n, "first player", "first player"), elements, leader)
+
+
+READERS: dict[str, Callable[[State], Reading]] = {
+    "megalomania": _megalomania, "trickster": _trickster, "masquerade": _masquerade}
+
+# what a game's elements are, for titles
+ELEMENT_KIND = {"megalomania": "mission", "trickster": "hero", "masquerade": "special card"}
+
+
+# --- reading one game ------------------------------------------------------------------------------
+
+def _best(keys: Sequence[tuple[float, ...]]) -> set[int]:
+    top = max(keys)
+    return {p for p, k in enumerate(keys) if k == top}
+
+
+def _tiebreak(levels: Sequence[str], keys: Sequence[tuple[float, ...]], winners: Sequence[int]) -> str:
+    """The ranking level that set the winner apart from everyone else ("shared" if nobody was)."""
+    if len(winners) != 1:
+        return "shared"
+    w = winners[0]
+    for depth in range(1, len(levels) + 1):
+        if all(keys[p][:depth] != keys[w][:depth] for p in range(len(keys)) if p != w):
+            return levels[depth - 1]
+    return "shared"
+
+
+def read(outcome: Outcome) -> GameFacts:
+    """Replay one outcome's record and read its facts (a record that no longer replays to its scores
+    raises ``ValueError``: the rules changed since it was played)."""
+    from tricktable.bots.search import higher_score_wins
+
+    state = outcome.record.replay()
+    if state.scores() != outcome.scores or state.winners() != outcome.winners:
+        raise ValueError(f"game {outcome.index}: the record replays to other scores than were saved")
+    n = state.players
+    shares = [outcome.win_share(s) for s in range(n)]
+    levels, keys = state.ranking()  # type: ignore[attr-defined]
+    winners = list(outcome.winners)
+    reader = READERS.get(state.game.name)
+    reading = reader(state) if reader is not None else Reading([f"seat {s}" for s in range(n)], [])
+    facts = []
+    order = sorted(range(n), key=lambda p: keys[p], reverse=True)
+    for element in reading.elements:
+        top = max(element.use)
+        holders = [s for s in range(n) if element.use[s] == top] if top != min(element.use) else []
+        others = [s for s in range(n) if s not in holders]
+        lift = (sum(shares[s] for s in holders) / len(holders) - sum(shares[s] for s in others) / len(others)
+                if holders and others else None)
+        if element.points is not None:
+            # keys are higher-better; points are in the game's score, where lower may be better
+            sign = 1.0 if higher_score_wins(state.game) else -1.0
+            without = [(k[0] - sign * element.points[p], *k[1:]) for p, k in enumerate(keys)]
+            decides = _best(without) != set(winners)
+        else:
+            decides = len(winners) == 1 and element.use[winners[0]] > element.use[order[1]]
+        facts.append(ElementFacts(element.label, element.points, decides, lift))
+    first_bot = outcome.bots[-outcome.rotation % n]  # seat s holds lineup[(s + rotation) % n]
+    return GameFacts(outcome.index, outcome.variant, outcome.deal, list(outcome.bots), first_bot,
+                     list(outcome.scores), shares,
+                     winners, reading.positions, reading.origin, len(outcome.record.actions), state.round,
+                     _tiebreak(levels, keys, winners), facts)
+
+
+# --- measures over many games ----------------------------------------------------------------------
+
+@dataclass(frozen=True, slots=True)
+class PositionLine:
+    label: str
+    win: Estimate
+    score: Estimate
+
+
+@dataclass(frozen=True, slots=True)
+class ElementLine:
+    label: str
+    games: int  # games it was in
+    decides: float  # share of those games it decided
+    swing: float | None  # standard deviation of the points it gave a seat
+    points: Estimate | None  # mean points it gave a seat
+    lift: Estimate  # win-rate lift of its holder
+
+
+@dataclass(frozen=True, slots=True)
+class VariantBalance:
+    variant: int
+    label: str
+    games: int
+    deals: int
+    positions: list[PositionLine]
+    elements: list[ElementLine]
+    tiebreaks: dict[str, int]
+    summary: Summary
+    measures: dict[str, Estimate]  # per-deal measures, compared between variants
+    scores: list[float]  # every seat's final score, for the distribution plot
+
+
+@dataclass(frozen=True, slots=True)
+class Difference:
+    """Variant ``variant`` minus the reference on one measure, paired by deal."""
+
+    variant: int
+    measure: str
+    estimate: Estimate
+
+
+def _by_deal(values: dict[int, list[float]]) -> Estimate:
+    """The mean of per-deal means, with the interval over deals (a deal's games share its cards)."""
+    return Estimate.of([sum(v) / len(v) for _d, v in sorted(values.items()) if v])
+
+
+def deal_measures(games: Sequence[GameFacts]) -> dict[str, float]:
+    """One deal's games (one variant) as the scalar measures compared between variants."""
+    n = len(games[0].scores)
+    out: dict[str, list[float]] = defaultdict(list)
+    for g in games:
+        out["mean score"].append(sum(g.scores) / n)
+        out["score spread (sd across seats)"].append(statistics.pstdev(g.scores))
+        out["actions per game"].append(float(g.actions))
+        out["shared wins"].append(float(len(g.winners) > 1))
+        for seat, position in enumerate(g.positions):
+            out[f"win rate: {position}"].append(g.shares[seat])
+        if len(set(g.bots)) > 1:  # the line-up's first bot against the rest, as tricktable simulate compares
+            first = [s for s, b in enumerate(g.bots) if b == g.first_bot]
+            rest = [s for s, b in enumerate(g.bots) if b != g.first_bot]
+            for measure, values in (("win rate", g.shares), ("score", g.scores)):
+                out[f"skill: {measure} {g.first_bot} minus others"].append(
+                    sum(values[s] for s in first) / len(first) - sum(values[s] for s in rest) / len(rest))
+        for e in g.elements:
+            if e.points is not None:
+                out[f"{e.label}: mean points"].append(sum(e.points) / n)
+            if e.lift is not None:
+                out[f"{e.label}: lift"].append(e.lift)
+    return {k: sum(v) / len(v) for k, v in out.items()}
+
+
+def variant_balance(variant: int, label: str, games: Sequence[GameFacts], outcomes: Sequence[Outcome],
+                    higher_score_wins: bool) -> VariantBalance:
+    deals = sorted({g.deal for g in games})
+    win: dict[str, dict[int, list[float]]] = defaultdict(lambda: defaultdict(list))
+    score: dict[str, dict[int, list[float]]] = defaultdict(lambda: defaultdict(list))
+    for g in games:
+        for seat, position in enumerate(g.positions):
+            win[position][g.deal].append(g.shares[seat])
+            score[position][g.deal].append(g.scores[seat])
+    first = games[0]
+    n = len(first.positions)
+    order = [first.positions[(first.origin + k) % n] for k in range(n)]
+    positions = [PositionLine(p, _by_deal(win[p]), _by_deal(score[p])) for p in order]
+    elements = _elements(games)
+    tiebreaks: dict[str, int] = defaultdict(int)
+    for g in games:
+        tiebreaks[g.tiebreak] += 1
+    by_deal: dict[int, list[GameFacts]] = defaultdict(list)
+    for g in games:
+        by_deal[g.deal].append(g)
+    per_deal: dict[str, dict[int, list[float]]] = defaultdict(lambda: defaultdict(list))
+    for deal in deals:
+        for name, value in deal_measures(by_deal[deal]).items():
+            per_deal[name][deal].append(value)
+    measures = {name: _by_deal(values) for name, values in per_deal.items()}
+    return VariantBalance(variant, label, len(games), len(deals), positions, elements, dict(tiebreaks),
+                          summarize(outcomes, higher_score_wins), measures, [s for g in games for s in g.scores])
+
+
+def _elements(games: Sequence[GameFacts]) -> list[ElementLine]:
+    seen: dict[str, list[tuple[int, ElementFacts]]] = defaultdict(list)
+    for g in games:
+        for e in g.elements:
+            seen[e.label].append((g.deal, e))
+    lines = []
+    for label, items in seen.items():
+        points = [p for _d, e in items if e.points is not None for p in e.points]
+        per_deal_points: dict[int, list[float]] = defaultdict(list)
+        per_deal_lift: dict[int, list[float]] = defaultdict(list)
+        for deal, e in items:
+            if e.points is not None:
+                per_deal_points[deal].extend(e.points)
+            if e.lift is not None:
+                per_deal_lift[deal].append(e.lift)
+        lines.append(ElementLine(label, len(items), sum(e.decides for _d, e in items) / len(items),
+                                 statistics.stdev(points) if len(points) > 1 else None,
+                                 _by_deal(per_deal_points) if points else None, _by_deal(per_deal_lift)))
+    return lines
+
+
+@dataclass(frozen=True, slots=True)
+class Results:
+    """A study's measures: per variant, and every variant against the reference (variant 0)."""
+
+    game: str
+    element_kind: str
+    higher_score_wins: bool
+    variants: list[VariantBalance]
+    differences: list[Difference]
+
+    def to_json(self) -> dict[str, Any]:
+        data: dict[str, Any] = finite({
+            "game": self.game, "element_kind": self.element_kind, "higher_score_wins": self.higher_score_wins,
+            "variants": [{
+                "variant": v.variant, "label": v.label, "games": v.games, "deals": v.deals,
+                "positions": [{"position": p.label, "win": p.win.to_json(), "score": p.score.to_json()}
+                              for p in v.positions],
+                "elements": [{"label": e.label, "games": e.games, "decides": e.decides, "swing": e.swing,
+                              "points": e.points.to_json() if e.points else None, "lift": e.lift.to_json()}
+                             for e in v.elements],
+                "tiebreaks": v.tiebreaks,
+                # no thinking times: results depend on the records only, wherever the games were played
+                "bots": [{k: b[k] for k in ("bot", "games", "score", "win")} for b in v.summary.to_json()["bots"]],
+                "skill": v.summary.to_json()["comparisons"],
+                "measures": {k: e.to_json() for k, e in v.measures.items()},
+            } for v in self.variants],
+            "differences": [{"variant": d.variant, "measure": d.measure, **d.estimate.to_json(),
+                             "excludes_zero": d.estimate.excludes_zero} for d in self.differences],
+        })
+        return data
+
+
+def measure(game: str, players: int, labels: Sequence[str], outcomes: Sequence[Outcome],
+            facts: Sequence[GameFacts] | None = None, *, workers: int = 1) -> Results:
+    """Every measure of a study from its outcomes (``facts`` when already read; else the records are
+    replayed on ``workers`` processes), variant by variant."""
+    from tricktable.bots.search import higher_score_wins
+
+    if facts is None:
+        facts = parallel_map(read, sorted(outcomes, key=lambda o: o.index), workers)
+    sense = higher_score_wins(load_game(game, players))
+    groups: dict[int, dict[int, list[GameFacts]]] = defaultdict(lambda: defaultdict(list))
+    for f in facts:
+        groups[f.variant][f.deal].append(f)
+    played: dict[int, list[Outcome]] = defaultdict(list)
+    for o in outcomes:
+        played[o.variant].append(o)
+    variants = [variant_balance(index, label, [f for deal in groups[index].values() for f in deal], played[index],
+                                sense) for index, label in enumerate(labels) if groups.get(index)]
+    differences = []
+    if variants and variants[0].variant == 0:
+        reference = {d: deal_measures(games) for d, games in groups[0].items()}
+        for v in variants[1:]:
+            mine = {d: deal_measures(games) for d, games in groups[v.variant].items()}
+            for name in v.measures:
+                diffs = [mine[d][name] - reference[d][name] for d in sorted(mine)
+                         if d in reference and name in reference[d] and name in mine[d]]
+                differences.append(Difference(v.variant, name, Estimate.of(diffs)))
+    return Results(game, ELEMENT_KIND.get(game, "element"), sense, variants, differences)
+
+
+def element_order(e: ElementLine) -> tuple[float, float]:
+    """Largest swing first; elements without points of their own after, by the size of their lift."""
+    return (-(e.swing if e.swing is not None else -1.0), -abs(e.lift.mean) if e.lift.n else 0.0)
+
+
+def is_rate(measure: str) -> bool:
+    """Whether a measure is a share (shown in %): win rates, lifts, shared wins."""
+    return (measure.startswith(("win rate", "skill: win rate")) or measure.endswith(": lift")
+            or measure == "shared wins")
+
+
+def describe(game: str, label: str) -> str:
+    """What an element is, in the game's own words (its data tables), for the report."""
+    if game == "megalomania" and label.startswith("mission "):
+        from tricktable.games.megalomania.cards import MISSIONS
+
+        found = [m.task for m in MISSIONS if m.number == int(label.split()[1])]
+        return f"{found[0]} (default points)" if found else ""
+    if game == "trickster":
+        from tricktable.games.trickster.cards import HEROES
+
+        return next((h.effect for h in HEROES if h.name == label), "")
+    if game == "masquerade":
+        from tricktable.games.masquerade.cards import BONUSES, PLAY_EFFECTS, TEXT
+
+        effects = {TEXT[e.card]: f"play effect: {e.kind}{f' {e.amount:+d}' if e.amount else ''}" for e in PLAY_EFFECTS}
+        bonuses = {TEXT[b.card]: f"bonus: {b.condition}" for b in BONUSES}
+        return effects.get(label) or bonuses.get(label, "")
+    return ""

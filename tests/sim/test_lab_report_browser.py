@@ -1,0 +1,59 @@
+"""A study's HTML report opens in Debian's headless Chromium, whole: title, command, tables, every plot.
+
+The screenshot goes to docs/screenshots/lab-report.png when TRICKTABLE_SCREENSHOTS is set (as the other
+browser tests do), otherwise to a scratch folder.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+from pathlib import Path
+
+import pytest
+
+from tricktable.cli.main import main
+
+pytestmark = pytest.mark.browser
+
+ROOT = Path(__file__).resolve().parents[2]
+SHOTS = (ROOT / "docs" / "screenshots" if os.environ.get("TRICKTABLE_SCREENSHOTS")
+         else Path(os.environ.get("TMPDIR", "/tmp")) / "tricktable-screenshots")
+
+
+def chromium() -> str:
+    path = os.environ.get("TRICKTABLE_CHROMIUM") or "/usr/bin/chromium"
+    if not (os.path.exists(path) or shutil.which(path)):
+        if os.environ.get("CI") == "true":
+            pytest.fail("Chromium is missing: set TRICKTABLE_CHROMIUM or install Debian's chromium")
+        pytest.skip("SKIPPED LOUDLY: Chromium is not installed (apt-get install chromium); the lab report is unseen")
+    return path
+
+
+def test_the_report_of_a_two_option_study_reads_in_chromium(tmp_path: Path) -> None:
+    path = chromium()
+    from playwright.sync_api import sync_playwright
+
+    assert main(["lab", "megalomania", "--games", "12", "--seed", "2", "--workers", "2", "--vary",
+                 "mission_points.3=1,3", "--vary", "rounds=12,8", "--out", str(tmp_path)]) == 0
+    report = tmp_path / "report.html"
+    errors: list[str] = []
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=path, args=["--headless", "--no-sandbox", "--disable-gpu"])
+        page = browser.new_page(viewport={"width": 1200, "height": 1000})
+        page.on("pageerror", lambda error: errors.append(str(error)))
+        page.on("request", lambda request: errors.append(f"fetched {request.url}")
+                if not request.url.startswith(("file:", "data:")) else None)
+        page.goto(report.as_uri())
+        assert page.locator("h1").inner_text() == "Megalomania: variant study"
+        assert page.locator("pre.command").inner_text().startswith("tricktable lab megalomania --bots heuristic")
+        images = page.locator("img")
+        assert images.count() >= 4
+        widths = page.eval_on_selector_all("img", "els => els.map(e => e.naturalWidth)")
+        assert all(w > 200 for w in widths), widths  # every plot decoded
+        assert page.get_by_text("differences from the reference").count() == 1
+        assert page.locator("tr", has_text="mission 3").count() >= 1
+        SHOTS.mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(SHOTS / "lab-report.png"))
+        browser.close()
+    assert not errors, errors
