@@ -1,40 +1,93 @@
-"""The Bot interface: a bot chooses from what its seat may know, never from the live state.
+"""The Bot interface: a bot chooses from what its seat may know, and cannot reach the live state.
 
-A driver hands the bot a ``SeatView``: the seat's observation, its legal actions and a sampler of full
-states consistent with that observation (the game's ``resample``). The live state stays behind the
-sampler; a bot that needs a full state to search draws one.
+A driver hands the bot a ``SeatView``, built from the live state and then cut loose from it:
+
+- ``observation``: the seat's observation, a deep copy (plain data);
+- ``legal``: the seat's legal actions (a copy of the list; actions are interned values);
+- ``game``: the game's rules, as a *fork* of the live ``Game`` for this seat (``Game.fork``): the same
+  action table, with memo caches of its own, so nothing the live game (or another seat's search) put in
+  a cache can be read here;
+- ``sample(rng)``: a full world consistent with the observation. The view holds no live state: when it
+  is built, the driver draws one world (the game's ``resample``, with a fixed seed, so it depends on the
+  observation only), deep-copies it into the fork and strips it to what the seat may know: ``seed`` 0,
+  a fresh chance stream, no ``history``, and none of the seat's log. Every later sample resamples *that*
+  world, never the live one. ``sample(rng, log=True)`` adds the seat's own visible events to a world.
+
+Nothing the view holds (its attributes, their attributes, closures, anything ``gc.get_referents``
+reaches) leads to the live state, its lists, or the live game's caches: ``tests/bots/test_honesty.py``
+walks every route.
 """
 
 from __future__ import annotations
 
+import copy
+import weakref
 from abc import ABC, abstractmethod
-from functools import cached_property
 from typing import Any
 
-from tricktable.engine import Action, Game, Observation, Rng, State
+from tricktable.engine import Action, Event, Game, Observation, Rng, State
+
+KNOWLEDGE_SEED = 0x5EA7_0F_C0DE  # the driver's draw: fixed, so the world depends on the observation alone
+
+# per live game, one fork per seat: a fork's caches are filled only by worlds of that seat (a world holds
+# the seat's own hand, never another's), so they may be kept from one decision to the next
+_FORKS: weakref.WeakKeyDictionary[Game[Any], dict[int, Game[Any]]] = weakref.WeakKeyDictionary()
+
+
+def seat_game(game: Game[Any], seat: int) -> Game[Any]:
+    """``game``'s fork for ``seat`` (made once): what a bot of that seat sees as its game."""
+    forks = _FORKS.setdefault(game, {})
+    fork = forks.get(seat)
+    if fork is None:
+        fork = forks[seat] = game.fork()
+    return fork
+
+
+def knowledge(state: State, seat: int, game: Game[Any]) -> State:
+    """A full state from what ``seat`` knows of ``state``, sharing nothing with it: see the module doc."""
+    world = state.resample(seat, Rng(KNOWLEDGE_SEED + seat))
+    # the deep copy shares only the game's immutable tables (and interned actions) with the live state
+    memo: dict[int, Any] = {id(value): value for value in vars(state.game).values()}
+    memo[id(state.game)] = game
+    world.history, world.events = [], []  # emptied before copying: nothing of the log is copied
+    twin = copy.deepcopy(world, memo)
+    twin.seed = 0
+    twin.rng = Rng(0)
+    return twin
+
+
+def _plain(value: Any) -> Any:
+    """A deep copy of JSON-like data (dicts, lists, tuples of str/int/float/bool/None)."""
+    if isinstance(value, dict):
+        return {k: _plain(v) for k, v in value.items()}
+    if isinstance(value, list | tuple):
+        return [_plain(v) for v in value]
+    return value
 
 
 class SeatView:
-    """What one seat may know at a decision: built by the driver from the live state."""
+    """What one seat may know at a decision: built by the driver from the live state, holding none of it."""
+
+    __slots__ = ("_events", "_world", "game", "legal", "observation", "seat")
 
     def __init__(self, state: State, seat: int) -> None:
-        self._state = state  # private: reached only through observation and sample()
-        self.game: Game[Any] = state.game
         self.seat = seat
-        self.legal: list[Action] = state.legal_actions(seat)
+        self.game: Game[Any] = seat_game(state.game, seat)
+        self.legal: list[Action] = list(state.legal_actions(seat))
+        self.observation: Observation = _plain(state.observe(seat))
+        self._events: tuple[Event, ...] = tuple(e for e in state.events if e.is_visible_to(seat))
+        self._world = knowledge(state, seat, self.game)
 
-    @cached_property
-    def observation(self) -> Observation:
-        return self._state.observe(self.seat)
-
-    def sample(self, rng: Rng) -> State:
+    def sample(self, rng: Rng, *, log: bool = False) -> State:
         """A full state consistent with this seat's observation, hidden parts drawn at random.
 
-        The world's own chance generator is reseeded from ``rng`` too: draws still to come (a deck's
-        next card, a random steal) are as hidden as a hand, so a search never replays the live ones.
+        The world has ``seed`` 0, no history and (unless ``log``) no events, so a search copies no log; its
+        chance generator is drawn from ``rng``, so future draws (a deck's next card) are as hidden as a hand.
         """
-        world = self._state.resample(self.seat, rng)
+        world = self._world.resample(self.seat, rng)
         world.rng = Rng(rng.next64())
+        if log:
+            world.events = list(self._events)
         return world
 
 

@@ -25,3 +25,9 @@ class Action:
 
     def __str__(self) -> str:
         return self.text
+
+    def __copy__(self) -> Action:
+        return self  # interned: a copy must stay the same action (equality is identity)
+
+    def __deepcopy__(self, memo: dict[int, object]) -> Action:
+        return self

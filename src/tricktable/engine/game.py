@@ -6,6 +6,7 @@ and its size (``num_actions``) are computed from them, and every state of one ga
 
 from __future__ import annotations
 
+import copy
 from abc import ABC, abstractmethod
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 
@@ -29,6 +30,8 @@ class Game(ABC, Generic[OptionsT]):
     max_players: ClassVar[int]
     options_type: ClassVar[type[Any]]
     version: ClassVar[str] = "1"
+    # attributes that states fill as they play (memo caches): a fork gets them empty (see ``fork``)
+    memo_fields: ClassVar[tuple[str, ...]] = ()
 
     def __init__(self, players: int, options: OptionsT | None = None, **values: Any) -> None:
         if not self.min_players <= players <= self.max_players:
@@ -70,6 +73,17 @@ class Game(ABC, Generic[OptionsT]):
         """Whether taking ``action`` must stay unknown to the others until a later reveal: a hidden choice
         after which its seat still acts at the same simultaneous step (a driver then tells only that seat)."""
         return False
+
+    def fork(self) -> Game[OptionsT]:
+        """The same rules and the same (interned) action table, with empty memo caches of its own.
+
+        States of a fork and of the original accept each other's actions. A bot's view plays on a fork
+        (``bots.SeatView``): a cache the live game filled holds other seats' hands as keys.
+        """
+        twin = copy.copy(self)
+        for name in self.memo_fields:
+            setattr(twin, name, type(getattr(self, name))())
+        return twin
 
     # --- the action table ----------------------------------------------------------------------
 

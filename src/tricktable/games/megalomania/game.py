@@ -18,6 +18,7 @@ class Megalomania(Game[MegalomaniaOptions]):
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 4
     options_type: ClassVar[type[Any]] = MegalomaniaOptions
+    memo_fields: ClassVar[tuple[str, ...]] = ("legal_cache", "_ready_events")
 
     table: A.Table
 

@@ -1,0 +1,129 @@
+"""No route from a bot's view to the live state (issue 14.1, 11.4): each known route is tried and must fail.
+
+The routes: the view's attributes, ``__dict__``s, closures and everything else ``gc.get_referents`` reaches
+from it (and from a bot after it chose); a sampled world's ``seed`` + ``history`` replayed; its events; and
+the shared ``Game``'s memo caches, which the live game fills with every seat's hands.
+"""
+
+from __future__ import annotations
+
+import gc
+import sys
+import types
+from typing import Any
+
+import pytest
+from bot_toy import ToyGame
+from test_bots import positions, setups
+
+from tricktable.bots import SeatView, make_bot
+from tricktable.engine import Rng, State
+
+
+def other_hands(state: State, seat: int) -> list[Any]:
+    """Each other seat's hand (what a leak would reveal), in a form that compares across states."""
+    hands: list[Any] = getattr(state, "hands", [])
+    return [sorted(h) if isinstance(h, list) else h for q, h in enumerate(hands) if q != seat]
+
+
+_MODULE_DICTS: set[int] = set()
+
+
+def reachable(*roots: object) -> dict[int, object]:
+    """Every object reachable from ``roots`` by ``gc.get_referents``, not entering modules, classes or their
+    globals (a bot may import anything; what matters is what the view itself leads to)."""
+    if not _MODULE_DICTS:
+        _MODULE_DICTS.update(id(vars(m)) for m in list(sys.modules.values()) if m is not None)
+    seen: dict[int, object] = {}
+    todo = list(roots)
+    while todo:
+        obj = todo.pop()
+        if id(obj) in seen or id(obj) in _MODULE_DICTS or isinstance(obj, types.ModuleType | type):
+            continue
+        seen[id(obj)] = obj
+        todo.extend(gc.get_referents(obj))
+    return seen
+
+
+def live_objects(state: State) -> dict[int, str]:
+    """The live state, its game's memo caches, and every mutable container the state owns (one level)."""
+    out = {id(state): "the live state", id(state.__dict__): "the live state's __dict__",
+           id(state.game): "the live game"}
+    for name in state.game.memo_fields:
+        out[id(getattr(state.game, name))] = f"the live game's cache {name}"
+    for name, value in vars(state).items():
+        if isinstance(value, list | dict | set):
+            out[id(value)] = f"live state.{name}"
+            for inner in value if isinstance(value, list) else ():
+                if isinstance(inner, list | dict | set):
+                    out[id(inner)] = f"an item of live state.{name}"
+    return out
+
+
+@pytest.mark.parametrize(("name", "players"), setups())
+def test_nothing_reachable_from_a_view_or_a_bot_leads_to_the_live_state(name: str, players: int) -> None:
+    for k, state in enumerate(positions(name, players, 6, seed=11)):
+        state.legal_actions(state.actors[0])  # the live game's caches now hold the actor's hand
+        seat = state.actors[-1]
+        view = SeatView(state, seat)
+        bot = make_bot("ismcts:8:heuristic", k)
+        bot.choose(view)
+        world = view.sample(Rng(k))
+        found = reachable(view, bot, world, view.sample(Rng(k), log=True), view.sample)
+        leaks = [what for ident, what in live_objects(state).items() if ident in found]
+        assert not leaks, f"{name}: a bot's view reaches {leaks}"
+
+
+@pytest.mark.parametrize(("name", "players"), setups())
+def test_a_sampled_world_cannot_be_replayed_into_the_live_one(name: str, players: int) -> None:
+    for k, state in enumerate(positions(name, players, 6, seed=13)):
+        seat = state.actors[-1]
+        view = SeatView(state, seat)
+        for log in (False, True):
+            world = view.sample(Rng(k), log=log)
+            assert world.seed == 0 and world.history == []
+            assert all(e.is_visible_to(seat) for e in world.events)
+            if not log:
+                assert world.events == []
+            # the route that worked before: the world's seed and history rebuild the true deal
+            replay = view.game.new_state(world.seed)
+            for p, action in world.history:
+                replay.apply(action, p)
+            if state.seed != 0 and other_hands(state, seat) != other_hands(view._world, seat):
+                assert other_hands(replay, seat) != other_hands(state, seat) or replay.round != state.round
+
+
+@pytest.mark.parametrize(("name", "players"), setups())
+def test_a_views_game_keeps_no_cache_of_the_live_game(name: str, players: int) -> None:
+    state = positions(name, players, 1, seed=17)[0]
+    for seat in range(players):
+        view = SeatView(state, seat)
+        assert view.game is not state.game and view.game.actions is state.game.actions
+        for field in state.game.memo_fields:
+            assert getattr(view.game, field) is not getattr(state.game, field)
+        assert SeatView(state, seat).game is view.game  # one fork per seat, kept
+        if seat:
+            assert SeatView(state, seat - 1).game is not view.game  # another seat's fork is another one
+
+
+def test_the_walk_finds_the_live_state_behind_an_attribute_a_closure_or_a_copy_on_write_list() -> None:
+    # the walk itself must be able to fail: the old view's private attribute, a sampler closing over the
+    # live state, and a plain clone (which shares copy-on-write lists) are all caught
+    state = positions("megalomania", 4, 1, seed=3)[0]
+
+    class OldView:
+        def __init__(self, live: State) -> None:
+            self._state = live
+
+    def sampler(rng: Rng) -> State:
+        return state.resample(0, rng)
+
+    assert "the live state" in [live_objects(state)[i] for i in reachable(OldView(state)) if i in live_objects(state)]
+    assert any(i in live_objects(state) for i in reachable(sampler))
+    assert any(i in live_objects(state) for i in reachable(state.resample(0, Rng(1))))
+
+
+def test_the_toy_game_with_a_simultaneous_step_is_covered_too() -> None:
+    state = ToyGame(3).new_state(4)
+    view = SeatView(state, 0)
+    assert not [w for i, w in live_objects(state).items() if i in reachable(view)]
