@@ -3,7 +3,9 @@
 Hidden from seat ``p``: the other hands except cards ``p`` knows are there (face up, discovered, passed,
 swapped or rotated through ``p``'s hands), out-of-play cards ``p`` has not seen leave, every face-down pile
 (missions 18 and 19, the owner's too), other seats' programmed orders, piles and passes, other seats'
-scrolls and the scroll deck, and missions not yet revealed to ``p``. A hand never receives a card its
+scrolls and the scroll deck, others' whole preparation until it is revealed (scrolls used, First Lead claims,
+Insight, token split: see ``_hidden_preparation``), what the other seats know, the card beneath each
+already-played face-up card (mission 18), and missions not yet revealed to ``p``. A hand never receives a card its
 ``lacks`` mask rules out (colours shown missing, cards below a Wizard-forced lowest). The world also gets a
 fresh random stream, so future draws (the Explorer's find) are not the live game's.
 """
@@ -119,9 +121,15 @@ def resample(state: StateT, player: int, rng: Rng) -> StateT:
                 under[top] = down
         else:
             world.pile19[q] = tuple(got)
-    world.under = tuple(under)
+    # mission 18: only the current face-up cards' partners matter; the rest of the table would tell where
+    # the cards beneath played ones went (into their owners' hidden hands)
+    tops = 0
+    for q in range(n):
+        tops |= state.tops[q]
+    world.under = tuple(u if tops >> c & 1 else -1 for c, u in enumerate(under)) if under else ()
+    # what the other seats know (cards they passed or saw) is theirs, and would name cards in this world
+    world.known = [k if v // n1 == p else 0 for v, k in enumerate(state.known)]
     _hidden_choices(state, world, p, rng)
-    _hidden_tokens(state, world, p, rng)
     _hidden_scrolls(state, world, p, rng)
     _hidden_missions(state, world, p, rng)
     return world
@@ -142,21 +150,74 @@ def _hidden_choices(state: MegalomaniaState, world: MegalomaniaState, p: int, rn
             world.chosen[q] = sum(1 << c for c in hand[:state.chosen[q].bit_count()])
 
 
-def _hidden_tokens(state: MegalomaniaState, world: MegalomaniaState, p: int, rng: Rng) -> None:
-    """During preparation others' crystal/cube split is secret: redrawn, keeping each seat's token total."""
-    from tricktable.games.megalomania.rules import PREP
+def _hidden_preparation(state: MegalomaniaState, world: MegalomaniaState, p: int, rng: Rng) -> None:
+    """Others' preparation, redrawn: it is simultaneous and secret until the reveal.
 
-    if state.phase != PREP:
-        return
-    for q in range(state.players):
-        if q != p:
-            total = state.crystals[q] + state.cubes[q]
-            world.crystals[q] = rng.below(total + 1)
-            world.cubes[q] = total - world.crystals[q]
+    All ``p`` saw of another seat is whether it is ready and how many scrolls it held when preparation began
+    (``shown_scrolls``). So each other seat gets the scrolls it began with (from every scroll ``p`` has not
+    seen), the preparation scrolls it used (each one it may use, with even odds; the First Lead claim,
+    Insight, a Redeal's new scroll and the extra tokens follow from them) and, when it is ready, a uniform
+    split of the round's tokens.
+    """
+    from tricktable.games.megalomania.rules import PREP_SCROLLS
+
+    n = state.players
+    others = [q for q in range(n) if q != p]
+    secret = [s for q in others for s in state.prep_used[q]]  # in the discard pile, not yet revealed
+    public = list(state.scroll_used)
+    for s in secret:
+        public.remove(s)
+    pool = sorted([*state.scroll_deck, *secret, *(s for q in others for s in state.scrolls[q])])
+    shuffle(rng, pool)
+    last_round = state.rnd + 1 >= state.game.options.rounds
+    resources = state.game.options.resources
+    used_now: list[int] = []
+    claims = state.first_claims & (1 << p)
+    insight = world.insight.copy()
+    world.prep_used = world.prep_used.copy()
+    for q in others:
+        began, pool = pool[:state.shown_scrolls[q]], pool[state.shown_scrolls[q]:]
+        held: list[int] = []
+        used: list[int] = []
+        for s in began:
+            usable = (s in PREP_SCROLLS and not (s == C.INSIGHT and last_round)) or s == C.REDEAL
+            (used if usable and rng.below(2) else held).append(s)
+        crystals = cubes = 0
+        for s in used:
+            if s == C.EXTRA_CRYSTAL:
+                crystals += 1
+            elif s == C.EXTRA_CUBE:
+                cubes += 1
+            elif s == C.DOUBLE_CUBE:
+                cubes += 2
+            elif s == C.FIRST_LEAD:
+                claims |= 1 << q
+            elif s == C.REDEAL and not state.out and pool:
+                held.append(pool.pop(0))  # with no card out of play a Redeal draws a new scroll
+        if C.INSIGHT in used:
+            insight[q] = state.rnd + 1
+        elif insight[q] == state.rnd + 1:
+            insight[q] = -1
+        if q not in state.actors:  # ready: it took a split of the round's tokens
+            k = rng.below(resources + 1)
+            crystals, cubes = crystals + k, cubes + resources - k
+        world.crystals[q], world.cubes[q] = crystals, cubes
+        world.scrolls[q] = tuple(held)
+        world.prep_used[q] = tuple(used)
+        used_now += used
+    world.first_claims = claims
+    world.insight = insight
+    world.scroll_used = (*public, *used_now)
+    world.scroll_deck = tuple(pool)
 
 
 def _hidden_scrolls(state: MegalomaniaState, world: MegalomaniaState, p: int, rng: Rng) -> None:
-    """The scrolls others hold and the deck's order: redealt, each seat keeping its count."""
+    """The scrolls others hold and the deck's order: redealt, each seat keeping its (public) count."""
+    from tricktable.games.megalomania.rules import PREP
+
+    if state.phase == PREP:
+        _hidden_preparation(state, world, p, rng)
+        return
     pool = list(state.scroll_deck)
     for q in range(state.players):
         if q != p:

@@ -1,0 +1,114 @@
+"""Twin states (issue 14.2): two true games a seat cannot tell apart give its bot the same view and choice.
+
+The twins are built from the deal and from other seats' hidden choices (``twins.py``), never from
+``resample``; every game and every phase with something hidden is covered, preparation included. Two
+twins' views must hold the same data (observation, legal list, events and the stripped world the bot
+samples from): the world is drawn with a fixed seed, so any difference is a hidden fact kept by
+``resample``. And every bot (same seed) must choose the same in both.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import pytest
+from test_bots import positions
+from twins import seen, twins, view_data
+
+from tricktable.bots import SeatView, make_bot
+from tricktable.engine import Rng, State, available, load_game
+from tricktable.games.megalomania import cards as C
+
+BOTS = ["random", "heuristic", "ismcts:16", "ismcts:8:heuristic"]
+# the phases each game must reach with twins (in 4-player games from random play)
+PHASES = {
+    "megalomania": {"preparation", "play"},
+    "trickster": {"opening", "play", "effect"},
+    "masquerade": {"play", "challenge"},
+}
+
+
+def check_pair(truth: State, twin: State, seat: int, k: int, how: str) -> None:
+    one, two = SeatView(truth, seat), SeatView(twin, seat)
+    assert view_data(one) == view_data(two), f"seat {seat}'s view tells two games apart ({how})"
+    for bot in BOTS:
+        assert make_bot(bot, k).choose(one) is make_bot(bot, k).choose(two), f"{bot} tells twins apart ({how})"
+
+
+@pytest.mark.parametrize("name", available())
+def test_twins_from_the_deal_and_from_hidden_choices_look_alike_to_the_seat_and_its_bots(name: str) -> None:
+    covered: Counter[str] = Counter()
+    for k, state in enumerate(positions(name, 4, 36, seed=21)):
+        seat = state.actors[-1]
+        phase = str(state.observe(seat).get("phase"))
+        for truth, twin, how in twins(state.game, state.seed, state.history, seat, Rng(k), tries=4):
+            check_pair(truth, twin, seat, k, f"{name}, {phase}: {how}")
+            covered[phase] += 1
+    missing = PHASES[name] - set(covered)
+    assert not missing, f"{name}: no twins found in {missing} (found {dict(covered)})"
+
+
+def _prep(seed: int) -> State | None:
+    """A Megalomania deal whose seat 1 holds a scroll it may use in preparation."""
+    state = load_game("megalomania", 4).new_state(seed)
+    use = [a for a in state.legal_actions(1) if a.text.startswith("use") or a.text.startswith("redeal")]
+    return state if use else None
+
+
+def test_another_seats_secret_preparation_is_invisible_to_every_bot() -> None:
+    # seat 1 uses a scroll (or not) and takes a split of tokens: seat 0, still preparing, sees only that
+    # seat 1 is ready. Before the fix, scrolls used, First Lead claims, token totals and scroll counts
+    # survived in every sampled world.
+    pairs = 0
+    for seed in range(40):
+        base = _prep(seed)
+        if base is None:
+            continue
+        ready = [a for a in base.legal_actions(1) if a.text.startswith("ready")]
+        use = [a for a in base.legal_actions(1) if a not in ready]
+        one, two = base.clone(), base.clone()
+        one.apply(use[0], 1)
+        one.apply(ready[0], 1)
+        two.apply(ready[-1], 1)
+        assert seen(one, 0) == seen(two, 0)
+        check_pair(one, two, 0, seed, f"seed {seed}: {use[0]} then {ready[0]}, or {ready[-1]}")
+        pairs += 1
+    assert pairs >= 10
+
+
+def test_mission_18_keeps_no_card_beneath_an_already_played_face_up_card() -> None:
+    # two other seats' face-down cards change places in the deal; once their face-up cards above are
+    # played, the cards beneath are in hidden hands: the table that paired them must not survive
+    game = load_game("megalomania", 4, mission_order=(18,))
+    pairs = 0
+    for seed in range(12):
+        truth = game.new_state(seed)
+        twin = truth.clone()
+        q, r = 2, 3
+        ups = {p: C.cards_of(truth.tops[p]) for p in (q, r)}
+        under = list(twin.under)
+        tq, tr = ups[q][0], ups[r][0]
+        dq, dr = under[tq], under[tr]
+        under[tq], under[tr] = dr, dq
+        twin.under = tuple(under)
+        twin.downs = twin.downs.copy()
+        twin.downs[q] ^= (1 << dq) | (1 << dr)
+        twin.downs[r] ^= (1 << dq) | (1 << dr)
+        rng = Rng(seed)
+        ok = True
+        while ok and not truth.is_over and truth.round == 1 and len(truth.history) < 40:
+            p = truth.actors[0]
+            legal = truth.legal_actions(p)
+            # the two seats play the swapped face-up cards as soon as they may
+            pick = next((a for a in legal if getattr(a, "card", -1) in (tq, tr)), None) or rng.choice(legal)
+            if p not in twin.actors or pick not in twin.legal_actions(p):
+                ok = False
+                break
+            truth.apply(pick, p)
+            twin.apply(pick, p)
+            if truth.phase == 5 and truth.actors and truth.actors[0] == 0 and not (truth.tops[q] >> tq & 1) \
+                    and not (truth.tops[r] >> tr & 1) and seen(truth, 0) == seen(twin, 0):
+                check_pair(truth, twin, 0, seed, f"seed {seed}, after {len(truth.history)} actions")
+                pairs += 1
+                break
+    assert pairs >= 3
