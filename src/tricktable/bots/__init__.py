@@ -7,8 +7,10 @@
 - ``easy``, ``medium``, ``hard``: ISMCTS with the budgets in ``LEVELS`` (``hard`` stays under 1 s a decision;
   in Trickster, heuristic rollouts with the budgets in ``GAME_LEVELS``).
 - ``ismcts``: ISMCTS at ``medium``; ``ismcts:<N>`` N iterations, ``ismcts:<S>s`` S seconds, and the
-  suffixes ``:heuristic`` (heuristic rollouts), ``:r<N>`` (roll out N rounds) and ``:game`` (to the end), e.g.
-  ``ismcts:2000:heuristic``. A level takes the same suffixes: ``hard:heuristic``.
+  suffixes ``:heuristic`` (heuristic rollouts), ``:r<N>`` (roll out N rounds), ``:game`` (to the end),
+  ``:infer`` (weigh worlds by the others' latest actions) and ``:prior`` / ``:prior<W>`` (progressive bias
+  toward the heuristic's choice, weight W, default 1), e.g. ``ismcts:2000:heuristic``. A level takes the
+  same suffixes: ``hard:heuristic``.
 """
 
 from __future__ import annotations
@@ -53,9 +55,14 @@ def make_bot(name: str, seed: int = 0) -> Bot:
         budget = LEVELS.get(head, LEVELS["medium"])
         rollout = "random"
         horizon: Horizon = "auto"
+        inference, prior = False, 0.0
         for part in suffixes:
             if part == "heuristic":
                 rollout = "heuristic"
+            elif part == "infer":
+                inference = True
+            elif part.startswith("prior") and (part == "prior" or _is_number(part[5:])):
+                prior = float(part[5:]) if part != "prior" else 1.0
             elif part == "game":
                 horizon = None
             elif part[:1] == "r" and part[1:].isdigit() and int(part[1:]) > 0:
@@ -66,11 +73,13 @@ def make_bot(name: str, seed: int = 0) -> Bot:
                 budget = Budget(iterations=int(part))
             else:
                 raise ValueError(f"bot {name!r}: unknown part {part!r} "
-                                 "(use a number of iterations, seconds like 0.5s, heuristic, game or r<rounds>)")
-        per_game = {game: levels[head] for game, levels in GAME_LEVELS.items()} if head in LEVELS and not suffixes \
+                                 "(use a number of iterations, seconds like 0.5s, heuristic, game, r<rounds>, "
+                                 "infer or prior)")
+        plain = not [p for p in suffixes if p not in ("infer",) and not p.startswith("prior")]
+        per_game = {game: levels[head] for game, levels in GAME_LEVELS.items()} if head in LEVELS and plain \
             else None
         return ISMCTSBot(seed, budget=budget, rollout="heuristic" if rollout == "heuristic" else "random",
-                         horizon=horizon, name=name, per_game=per_game)
+                         horizon=horizon, name=name, per_game=per_game, inference=inference, prior=prior)
     raise ValueError(f"no bot called {name!r} (bots: {', '.join(bot_names())}, ismcts:<iterations>[:heuristic])")
 
 

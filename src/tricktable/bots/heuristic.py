@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import importlib
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import Any, cast
 
 from tricktable.bots.base import Bot, SeatView
 from tricktable.bots.search import Policy, random_policy
@@ -21,22 +21,37 @@ from tricktable.engine import Action, Game, Observation, Rng, State
 
 Chooser = Callable[[Observation, Sequence[Action], Game[Any], Rng], Action]
 
-_CHOOSERS: dict[str, Chooser | None] = {}
+_MODULES: dict[str, Any] = {}
+
+
+def _module(game: Game[Any]) -> Any:
+    """``game``'s heuristic module, or None when the game has none."""
+    if game.name not in _MODULES:
+        path = f"tricktable.games.{game.name}.heuristic"
+        try:
+            _MODULES[game.name] = importlib.import_module(path)
+        except ModuleNotFoundError as error:
+            if not error.name or not path.startswith(error.name):  # a broken heuristic is not a missing one
+                raise
+            _MODULES[game.name] = None
+    return _MODULES[game.name]
 
 
 def chooser(game: Game[Any]) -> Chooser | None:
     """The ``choose`` function of ``game``'s heuristic module, or None when the game has none."""
-    if game.name not in _CHOOSERS:
-        path = f"tricktable.games.{game.name}.heuristic"
-        try:
-            module = importlib.import_module(path)
-        except ModuleNotFoundError as error:
-            if not error.name or not path.startswith(error.name):  # a broken heuristic is not a missing one
-                raise
-            _CHOOSERS[game.name] = None
-        else:
-            _CHOOSERS[game.name] = module.choose
-    return _CHOOSERS[game.name]
+    module = _module(game)
+    return None if module is None else cast(Chooser, module.choose)
+
+
+def hook(game: Game[Any], name: str) -> Any:
+    """An optional function of ``game``'s heuristic module that search may use, or None:
+
+    - ``avoid(obs, legal, game) -> list[Action]``: choices a sound player never makes here (Masquerade:
+      a bluff every other seat knows is one); search leaves them out at its root;
+    - ``evidence(world, seat) -> float``: how likely, with the heuristic as the model of the other seats,
+      their actions the seat has just seen are in ``world`` (0 to 1); search weighs worlds by it.
+    """
+    return getattr(_module(game), name, None)
 
 
 def seat_observation(state: State, seat: int) -> Observation:

@@ -18,6 +18,18 @@ Simultaneous steps (several actors): the tree branches on one actor's choice (ou
 of them, else the first), and the other actors' choices are drawn from the rollout policy in the same
 world: they are hidden from us, so they are not edges of our tree.
 
+Three uses of the game's heuristic module (``bots.heuristic.hook``), each optional:
+
+- **avoid**: root choices a sound player never makes (Masquerade: a bluff every other seat can prove)
+  are left out of the tree;
+- **inference** (``inference=True``): policy-based inference (Rebstock, Buro et al., "Policy Based
+  Inference in Trick-Taking Card Games", IEEE CoG 2019), on the others' actions the seat has just seen:
+  a drawn world is kept with the likelihood of those actions under the heuristic as the model of the
+  other seats (``evidence``), by rejection;
+- **prior** (``prior=W``): progressive bias (Chaslot et al. 2008) at the root, ``W / (visits + 1)`` added
+  to the heuristic's choice, so near-equal choices (preparation, Oracle, draft) lean toward a reason
+  instead of the search's noise.
+
 The final choice is the most visited root action. The inner loop uses ``apply(check=False)``, the
 trusted ``_legal`` and one ``resample`` per iteration; nothing builds text or observations.
 """
@@ -26,10 +38,10 @@ from __future__ import annotations
 
 import math
 import time
-from typing import Literal
+from typing import Any, Literal
 
 from tricktable.bots.base import Bot, SeatView
-from tricktable.bots.heuristic import heuristic_policy
+from tricktable.bots.heuristic import chooser, heuristic_policy, hook
 from tricktable.bots.search import Budget, Policy, Valuer, random_policy
 from tricktable.engine import Action, State
 
@@ -41,6 +53,7 @@ game, ``"auto"`` takes the game's entry in ``HORIZONS`` (default 1)."""
 # own ``State.round``: a deal in Megalomania and Trickster, a single turn in Masquerade
 HORIZONS: dict[str, int | None] = {"masquerade": 2}
 Rollout = Literal["random", "heuristic"]
+TRIES = 8  # worlds drawn per iteration at most when inference weighs them
 
 
 class Node:
@@ -71,8 +84,11 @@ class ISMCTSBot(Bot):
 
     def __init__(self, seed: int = 0, *, budget: Budget | None = None, rollout: Rollout | Policy = "random",
                  exploration: float = 0.7, horizon: Horizon = "auto", name: str | None = None,
-                 per_game: dict[str, tuple[Budget, Rollout]] | None = None) -> None:
+                 per_game: dict[str, tuple[Budget, Rollout]] | None = None, inference: bool = False,
+                 prior: float = 0.0) -> None:
         super().__init__(seed)
+        self.inference = inference
+        self.prior = prior
         self.budget = budget or Budget(iterations=200)
         self.rollout = rollout
         self.per_game = per_game or {}
@@ -81,18 +97,21 @@ class ISMCTSBot(Bot):
         self.horizon = horizon
         if name is not None:
             self.name = name
+        self._banned: frozenset[int] = frozenset()
+        self._favoured = -1
         self.last_iterations = 0
         self.last_seconds = 0.0
 
     def __repr__(self) -> str:
-        return f"ISMCTSBot(budget={self.budget}, horizon={self.horizon!r})"
+        return (f"ISMCTSBot(budget={self.budget}, horizon={self.horizon!r}, inference={self.inference}, "
+                f"prior={self.prior})")
 
     def choose(self, view: SeatView) -> Action:
         if len(view.legal) == 1:
             self.last_iterations, self.last_seconds = 0, 0.0
             return view.legal[0]
         visits = self.search(view)
-        legal = view.legal
+        legal = [a for a in view.legal if a.index not in self._banned] or view.legal
         base = view.seat * view.game.num_actions
         best, best_key = legal[0], (-1, -1.0)
         for action in legal:
@@ -116,7 +135,16 @@ class ISMCTSBot(Bot):
         else:
             self.policy = random_policy
         root = Node(-1)
-        world = view.sample(rng)
+        avoid = hook(view.game, "avoid")
+        self._banned = frozenset(a.index for a in avoid(view.observation, view.legal, view.game)) if avoid \
+            else frozenset()
+        self._favoured = -1
+        if self.prior:
+            choose = chooser(view.game)
+            if choose is not None:
+                self._favoured = choose(view.observation, view.legal, view.game, rng.fork()).index
+        evidence = hook(view.game, "evidence") if self.inference else None
+        world = self._draw(view, evidence)
         valuer = Valuer(world)
         horizon = HORIZONS.get(view.game.name, 1) if self.horizon == "auto" else self.horizon
         stop_round = None if horizon is None else world.round + horizon
@@ -126,14 +154,34 @@ class ISMCTSBot(Bot):
             done += 1
             if done >= limit or time.perf_counter() >= deadline:
                 break
-            world = view.sample(rng)
+            world = self._draw(view, evidence)
         self.last_iterations = done
         self.last_seconds = time.perf_counter() - start
         return root.children
 
+    def _draw(self, view: SeatView, evidence: Any) -> State:
+        """A world for the next iteration. With inference (policy-based, after Rebstock et al. 2019, on the
+        others' latest actions) a world is kept with the probability the game's ``evidence`` gives it, so
+        worlds in which the others would hardly have played as they did become rare; after ``TRIES``
+        rejections the likeliest world drawn is used."""
+        rng = self.rng
+        world = view.sample(rng)
+        if evidence is None:
+            return world
+        best, best_weight = world, -1.0
+        for _ in range(TRIES):
+            weight = evidence(world, view.seat)
+            if weight >= 1.0 or rng.next64() < weight * 2.0**64:
+                return world
+            if weight > best_weight:
+                best, best_weight = world, weight
+            world = view.sample(rng)
+        return best
+
     def _iterate(self, state: State, root: Node, observer: int, valuer: Valuer, stop_round: int | None) -> None:
         """One determinized iteration: select, expand, roll out, back up."""
         rng, policy, c = self.rng, self.policy, self.exploration
+        banned, favoured, prior = self._banned, self._favoured, self.prior
         width = state.game.num_actions
         node = root
         path: list[Node] = []
@@ -145,6 +193,9 @@ class ISMCTSBot(Bot):
                 break
             seat = observer if observer in actors else actors[0]
             legal = state._legal(seat)
+            at_root = node is root and seat == observer
+            if at_root and banned:
+                legal = [a for a in legal if a.index not in banned] or legal
             others = [(q, policy(state, q, rng)) for q in actors if q != seat] if len(actors) > 1 else []
             children = node.children
             base = seat * width
@@ -161,6 +212,8 @@ class ISMCTSBot(Bot):
                     candidate.availability += 1
                     value = (candidate.reward / candidate.visits
                              + c * math.sqrt(math.log(candidate.availability) / candidate.visits))
+                    if at_root and a.index == favoured:  # progressive bias toward the heuristic's choice
+                        value += prior / (candidate.visits + 1)
                     if value > best:
                         child, action, best = candidate, a, value
             state.apply(action, seat, check=False)

@@ -24,6 +24,7 @@ from typing import Any
 
 from tricktable.engine import Action, Game, Observation, Rng
 from tricktable.games.trickster.cards import HERO_INDEX, HERO_NAMES, hero_of, parse_card, suit_of
+from tricktable.games.trickster.rules import SAME_HERO, SAME_SUIT, pattern_of
 
 _GOOD_EFFECTS = {"Doctor", "Peddler", "Soldier", "Revolutionary", "Guard", "Scion"}  # move trouble away
 
@@ -115,18 +116,20 @@ def _seat(view: _View, legal: Sequence[Action], obs: Observation) -> Action:
 
 def _play(view: _View, cards: list[int], obs: Observation) -> int:
     table = obs["table"]
-    position = len(view.pot)
-    is_trickster = position == 1 and table["trickster"] == view.seat
+    # our role is the Trickster's while the pattern is still open (not "the second card of the Pot": a
+    # Guard's lead moves a tableau card into the Pot first)
+    is_trickster = table["trickster"] == view.seat and table["pattern"] is None and table["lead"] is not None
+    lead = parse_card(table["lead"]) if is_trickster else -1
     best, best_score = 0, -1e9
     for i, c in enumerate(cards):
         score = view.burden(c)
         if HERO_NAMES[hero_of(c)] in _GOOD_EFFECTS and view.tableaus[view.seat]:
             score += 0.2
-        if is_trickster and view.pot:
-            lead = view.pot[0]
-            if hero_of(c) == hero_of(lead):
+        if is_trickster:
+            pattern = pattern_of(lead, c)
+            if pattern == SAME_HERO:
                 score += 1.5 * _bust_chance(view, obs, hero=hero_of(lead))
-            elif suit_of(c) == suit_of(lead):
+            elif pattern == SAME_SUIT:
                 score += 1.5 * _bust_chance(view, obs, suit=suit_of(lead))
         if score > best_score:
             best, best_score = i, score

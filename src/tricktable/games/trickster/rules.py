@@ -351,13 +351,7 @@ class TricksterState(Knowledge, State):
             self.lead_card = c
         elif self.turn == 1:
             # rules: the pattern is fixed when the Trickster's card is placed, against the Leader's card
-            lead = self.lead_card
-            if (c & 7) == (lead & 7):
-                self.pattern = SAME_SUIT
-            elif (c >> 3) == (lead >> 3):
-                self.pattern = SAME_HERO
-            else:
-                self.pattern = NO_MATCH
+            self.pattern = pattern_of(self.lead_card, c)
             self.log("pattern", None, pattern=PATTERN_NAMES[self.pattern])
         self._add_to_pot(c, p, moved=False)
         effect = EFFECTS[c >> 3]
@@ -465,6 +459,15 @@ class TricksterState(Knowledge, State):
         from tricktable.games.trickster.observe import observe
 
         return observe(self, player)
+
+
+def pattern_of(lead: int, card: int) -> int:
+    """The pattern the Trickster's ``card`` sets against the Leader's ``lead`` (rules: Same Suit first)."""
+    if (card & 7) == (lead & 7):
+        return SAME_SUIT
+    if (card >> 3) == (lead >> 3):
+        return SAME_HERO
+    return NO_MATCH
 
 
 def round_points(counts: list[list[int]]) -> list[int]:
