@@ -35,10 +35,11 @@ def choose_action(state: State, seat: int, console: Console, ask: Callable[[str]
     console.print(Columns([f"[bold cyan]{i}[/] {game.describe_action(a, lang)}  [dim]{a}[/]"
                            for i, a in enumerate(legal, 1)], equal=True, expand=False))
     while True:
-        answer = ask(f"seat {seat}, your choice (number or action, ? to list again, q to quit): ").strip()
+        answer = ask(f"seat {seat}, your choice (number or action, ? for a suggestion, q to quit): ").strip()
         if answer == "q":
             raise KeyboardInterrupt
         if answer == "?":
+            show_hints(state, seat, console, lang)
             return choose_action(state, seat, console, ask, lang)
         if answer.isdigit() and 1 <= int(answer) <= len(legal):
             state.apply(legal[int(answer) - 1], seat)
@@ -48,6 +49,15 @@ def choose_action(state: State, seat: int, console: Console, ask: Callable[[str]
             return None
         except TricktableError as error:
             console.print(f"[red]{error}[/]")
+
+
+def show_hints(state: State, seat: int, console: Console, lang: str) -> None:
+    """The search's best choices for the seat (``bots.hints``), each with its one-sentence reason."""
+    from tricktable.bots.hints import suggest
+
+    for rank, hint in enumerate(suggest(SeatView(state, seat), lang=lang), 1):
+        why = hint.why_ja if lang == "ja" else hint.why
+        console.print(f"[bold green]{rank}.[/] {hint.text}  [dim]{hint.action}[/]  {why}")
 
 
 def play(state: State, seat: int | None, bots: dict[int, Bot], console: Console,

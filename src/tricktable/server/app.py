@@ -154,6 +154,10 @@ def create_app(store: Store | None = None, settings: Settings | None = None, db:
     async def view(table_id: str, token: str | None = None, lang: str = "en", since: int = 0) -> dict[str, Any]:
         return await service.view(table_id, token, lang, since)
 
+    @app.get("/api/tables/{table_id}/hint")
+    async def hint(table_id: str, token: str | None = None, lang: str = "en") -> dict[str, Any]:
+        return await service.hint(table_id, token, lang)
+
     @app.post("/api/tables/{table_id}/actions")
     async def act(table_id: str, body: PlayAction) -> dict[str, Any]:
         return await service.act(table_id, body.token, body.action, body.seat, body.lang)

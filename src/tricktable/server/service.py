@@ -260,6 +260,21 @@ class TableService:
         await self._apply(table, mine, action)
         return table.view(mine, _lang(lang))
 
+    async def hint(self, table_id: str, token: str | None, lang: str | None = "en") -> dict[str, Any]:
+        """The search's ranked choices for the token's seat (``bots.hints``): built from that seat's view only."""
+        from tricktable.bots import SeatView
+        from tricktable.bots.hints import suggest
+
+        table = await self._table(table_id)
+        seat = self._seat_of(table, token)
+        if table.status != "playing":
+            raise ServiceError("table/not-started", "hints are for a game in progress")
+        if seat not in table.state.actors:
+            raise ServiceError("action/not-your-turn", f"seat {seat} has no choice to make now")
+        view = SeatView(table.state, seat)  # a snapshot holding no live state: safe to search off the loop
+        hints = await asyncio.to_thread(suggest, view, lang=_lang(lang), seed=table.step)
+        return {"type": "hint", "seat": seat, "step": table.step, "hints": [h.to_json() for h in hints]}
+
     async def act_as(self, listener: Subscription, action: str) -> None:
         """Play ``action`` for a listener's seat (a WebSocket's); its new view arrives on every queue."""
         if listener.seat is None:

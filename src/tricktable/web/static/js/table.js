@@ -67,11 +67,21 @@ export function tablePage(root, id) {
     }
   }
 
+  async function suggest() {
+    try {
+      const query = { token: page.held.token, lang: lang() };
+      page.hints = { step: page.msg.table && page.msg.table.step, list: (await api(`/api/tables/${encodeURIComponent(id)}/hint`, { query })).hints };
+      draw();
+    } catch (error) {
+      toast(error.message, "error");
+    }
+  }
+
   function draw() {
     // Keep the focus in a text box across a redraw (someone typing their name as a view arrives).
     const active = document.activeElement;
     const typing = active && active.tagName === "INPUT" && root.contains(active) ? active.dataset.testid : null;
-    mount(root, renderPage(page, { join, start, act, select: (card) => { page.selected = card; draw(); } }));
+    mount(root, renderPage(page, { join, start, act, suggest, select: (card) => { page.selected = card; draw(); } }));
     const again = typing && root.querySelector(`input[data-testid="${typing}"]`);
     if (again) {
       again.focus();
@@ -149,8 +159,21 @@ function renderPage(page, handlers) {
     : null;
   return h("div", { class: "page table-page" }, head, banners,
     h("div", { class: "table-layout" },
-      h("div", { class: "table-main" }, over, board),
+      h("div", { class: "table-main" }, over, board, mine && page.held ? renderHints(page, handlers) : null),
       h("aside", { class: "table-side" }, renderLog(msg.log, summary))));
+}
+
+/** "Suggest a move": the search's ranked choices for our seat (GET /api/tables/{id}/hint), each playable. */
+function renderHints(page, handlers) {
+  const ja = lang() === "ja";
+  const step = page.msg.table && page.msg.table.step;
+  const hints = page.hints && page.hints.step === step ? page.hints.list : null;
+  return h("div", { class: "hints", dataset: { testid: "hints" } },
+    h("button", { type: "button", class: "btn btn-ghost", dataset: { testid: "suggest" }, onclick: handlers.suggest },
+      ja ? "手を提案" : "Suggest a move"),
+    hints ? h("ol", {}, hints.map((hint) => h("li", { dataset: { testid: "hint" } },
+      h("button", { type: "button", class: "btn", onclick: () => handlers.act(hint.action) }, hint.text), " ",
+      h("span", { class: "muted" }, ja ? hint.why_ja : hint.why)))) : null);
 }
 
 function renderHead(page, summary) {

@@ -1,0 +1,33 @@
+"""The hint endpoint (issue 14.5): the search's ranked choices for the token's seat, and nobody else's."""
+
+from __future__ import annotations
+
+from fastapi.testclient import TestClient
+
+from conftest import seated_table
+from test_api import assert_error, view
+
+
+def test_a_seat_to_move_gets_ranked_legal_hints_in_its_language(client: TestClient) -> None:
+    table_id, tokens = seated_table(client, players=4, game="masquerade")
+    actor = view(client, table_id)["table"]["actors"][0]
+    response = client.get(f"/api/tables/{table_id}/hint", params={"token": tokens[actor], "lang": "ja"})
+    assert response.status_code == 200, response.text
+    body = response.json()
+    legal = [a["action"] for a in view(client, table_id, tokens[actor])["legal"]]
+    assert body["type"] == "hint" and body["seat"] == actor and 1 <= len(body["hints"]) <= 3
+    for hint in body["hints"]:
+        assert hint["action"] in legal
+        assert 0.0 <= hint["win_chance"] <= 1.0 and 0.0 <= hint["visit_share"] <= 1.0
+        assert hint["why"].startswith("The search rates it") and "探索の評価" in hint["why_ja"]
+    shares = [h["visit_share"] for h in body["hints"]]
+    assert shares == sorted(shares, reverse=True)
+
+
+def test_hints_need_the_seats_token_and_its_turn(client: TestClient) -> None:
+    table_id, tokens = seated_table(client, players=4, game="masquerade")
+    actor = view(client, table_id)["table"]["actors"][0]
+    assert_error(client.get(f"/api/tables/{table_id}/hint"), 403, "auth/token")
+    assert_error(client.get(f"/api/tables/{table_id}/hint", params={"token": "nobody"}), 403, "auth/token")
+    waiting = tokens[(actor + 1) % 4]
+    assert_error(client.get(f"/api/tables/{table_id}/hint", params={"token": waiting}), 409, "action/not-your-turn")
