@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from fastapi.testclient import TestClient
+from test_api import assert_error, view
 
 from conftest import seated_table
-from test_api import assert_error, view
 
 
 def test_a_seat_to_move_gets_ranked_legal_hints_in_its_language(client: TestClient) -> None:
