@@ -112,3 +112,28 @@ def test_mission_18_keeps_no_card_beneath_an_already_played_face_up_card() -> No
                 pairs += 1
                 break
     assert pairs >= 3
+
+
+def test_a_redrawn_preparation_keeps_every_scroll_and_the_seats_own_choices() -> None:
+    # random play reaches Redeals that shuffle the discard pile back into an empty deck mid-preparation
+    game = load_game("megalomania", 4)
+    rng = Rng(3)
+    checked = 0
+
+    def scrolls(state: State) -> Counter[int]:
+        held = [s for hand in getattr(state, "scrolls") for s in hand]
+        return Counter([*getattr(state, "scroll_deck"), *getattr(state, "scroll_used"), *held])
+
+    for seed in range(25):
+        state = game.new_state(seed)
+        while not state.is_over:
+            p = state.actors[0]
+            if state.observe(p)["phase"] == "preparation":
+                for q in range(4):
+                    world = state.resample(q, Rng(checked))
+                    assert scrolls(world) == scrolls(state)
+                    assert getattr(world, "scrolls")[q] == getattr(state, "scrolls")[q]
+                    assert getattr(world, "prep_used")[q] == getattr(state, "prep_used")[q]
+                    checked += 1
+            state.apply(rng.choice(state.legal_actions(p)), p)
+    assert checked > 1000

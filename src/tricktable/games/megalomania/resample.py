@@ -163,10 +163,12 @@ def _hidden_preparation(state: MegalomaniaState, world: MegalomaniaState, p: int
 
     n = state.players
     others = [q for q in range(n) if q != p]
-    secret = [s for q in others for s in state.prep_used[q]]  # in the discard pile, not yet revealed
     public = list(state.scroll_used)
-    for s in secret:
-        public.remove(s)
+    secret = []  # others' uses in the discard pile, not yet revealed
+    for s in (s for q in others for s in state.prep_used[q]):
+        if s in public:  # else a Redeal's draw has already shuffled the discard pile back into the deck
+            public.remove(s)
+            secret.append(s)
     pool = sorted([*state.scroll_deck, *secret, *(s for q in others for s in state.scrolls[q])])
     shuffle(rng, pool)
     last_round = state.rnd + 1 >= state.game.options.rounds
