@@ -121,8 +121,8 @@ def test_a_redrawn_preparation_keeps_every_scroll_and_the_seats_own_choices() ->
     checked = 0
 
     def scrolls(state: State) -> Counter[int]:
-        held = [s for hand in getattr(state, "scrolls") for s in hand]
-        return Counter([*getattr(state, "scroll_deck"), *getattr(state, "scroll_used"), *held])
+        held = [s for hand in state.scrolls for s in hand]
+        return Counter([*state.scroll_deck, *state.scroll_used, *held])
 
     for seed in range(25):
         state = game.new_state(seed)
@@ -132,8 +132,8 @@ def test_a_redrawn_preparation_keeps_every_scroll_and_the_seats_own_choices() ->
                 for q in range(4):
                     world = state.resample(q, Rng(checked))
                     assert scrolls(world) == scrolls(state)
-                    assert getattr(world, "scrolls")[q] == getattr(state, "scrolls")[q]
-                    assert getattr(world, "prep_used")[q] == getattr(state, "prep_used")[q]
+                    assert world.scrolls[q] == state.scrolls[q]
+                    assert world.prep_used[q] == state.prep_used[q]
                     checked += 1
             state.apply(rng.choice(state.legal_actions(p)), p)
     assert checked > 1000
