@@ -112,7 +112,7 @@ def test_masquerade_challenges_a_known_following_card_and_not_an_unproven_guess(
 
 def test_bayes_weighs_the_play_as_evidence() -> None:
     assert masq.bluff_odds(1.0) == 1.0 and masq.bluff_odds(0.0) == 0.0
-    assert masq.bluff_odds(0.8) < 0.5 < masq.bluff_odds(0.95)
+    assert masq.bluff_odds(0.9) < 0.5 < masq.bluff_odds(0.99)
 
 
 def _bluffable(state: State, p: int) -> bool:

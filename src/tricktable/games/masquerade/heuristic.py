@@ -13,7 +13,8 @@ other player it touches (``scoring.score`` with the bonus table in play), so col
   unseen cards (hypergeometric), known voids and known withdrawn cards, is then weighed by the play
   itself: a void player must play off-colour, a player who could follow does so rarely (``BLUFF_RATE``),
   so only a near-certain holder is worth a challenge (a known withdrawn card that follows: certain).
-  Before, the play was not counted as evidence: 0 of 316 challenges in self-play succeeded.
+  Before, the play was not counted as evidence: 199 challenges in 60 self-play games, none succeeded;
+  now 43 (still none: this heuristic never bluffs, so against itself no challenge can pay).
 - **Options A-D, colour, pick**: greedily move up to 3 cards of the one colour that gains most for us
   against the other player; ``done`` when no further card helps.
 - **Target** (+-2): the card whose changed number gives us the best taking if the trick ended now.
@@ -32,7 +33,7 @@ from tricktable.games.masquerade.actions import Move
 from tricktable.games.masquerade.cards import COLOUR_MASKS, COLOURS, DECK, Mask, cards_of, number, parse_card
 
 CHALLENGE_ODDS = 0.5  # challenge when the card is more likely a bluff than not (success and failure cost alike)
-BLUFF_RATE = 0.15  # how often we assume a player holding a following card plays off-colour anyway
+BLUFF_RATE = 0.05  # how often we assume a player holding a following card plays off-colour anyway
 
 
 def _mask(texts: Sequence[str]) -> Mask:
