@@ -149,11 +149,16 @@ class ISMCTSBot(Bot):
         horizon = HORIZONS.get(view.game.name, 1) if self.horizon == "auto" else self.horizon
         stop_round = None if horizon is None else world.round + horizon
         done = 0
+        before = time.perf_counter()
         while True:
             self._iterate(world, root, view.seat, valuer, stop_round)
             done += 1
-            if done >= limit or time.perf_counter() >= deadline:
+            # stop when the next iteration would likely end past the deadline (it takes about as long as
+            # this one did): a time cap is then a bound on the answer, not where the last iteration starts
+            now = time.perf_counter()
+            if done >= limit or now + (now - before) >= deadline:
                 break
+            before = now
             world = self._draw(view, evidence)
         self.last_iterations = done
         self.last_seconds = time.perf_counter() - start
