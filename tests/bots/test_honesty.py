@@ -127,3 +127,17 @@ def test_the_toy_game_with_a_simultaneous_step_is_covered_too() -> None:
     state = ToyGame(3).new_state(4)
     view = SeatView(state, 0)
     assert not [w for i, w in live_objects(state).items() if i in reachable(view)]
+
+
+def test_a_server_bots_own_seed_does_not_give_away_the_table_seed() -> None:
+    # a bot sees its generator's seed; with a linear mix (seed * 1_000_003 + step * 7919 + ...) mod 2**32 one
+    # seed and the public step would solve for the table seed, and the seed replays the deal. A live
+    # table's secure seed keys a hash instead (server-core); a practice table's seed is no secret.
+    from tricktable.engine.rng import secure_seed
+    from tricktable.server.bots import bot_seed
+
+    seeds = [secure_seed() for _ in range(50)]
+    steps = [(bot_seed(s, 11, 2) - bot_seed(s, 10, 2)) % 2**32 for s in seeds]
+    assert len(set(steps)) == 50  # no constant step to peel off
+    inverse = pow(1_000_003, -1, 2**32)
+    assert all((bot_seed(s, 0, 0) * inverse) % 2**32 != s % 2**32 for s in seeds)
