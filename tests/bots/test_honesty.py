@@ -26,19 +26,17 @@ def other_hands(state: State, seat: int) -> list[Any]:
     return [sorted(h) if isinstance(h, list) else h for q, h in enumerate(hands) if q != seat]
 
 
-_MODULE_DICTS: set[int] = set()
-
-
 def reachable(*roots: object) -> dict[int, object]:
     """Every object reachable from ``roots`` by ``gc.get_referents``, not entering modules, classes or their
     globals (a bot may import anything; what matters is what the view itself leads to)."""
-    if not _MODULE_DICTS:
-        _MODULE_DICTS.update(id(vars(m)) for m in list(sys.modules.values()) if m is not None)
+    # the module dicts themselves are held while walking, so no id here can be reused by another object
+    modules = [vars(m) for m in list(sys.modules.values()) if m is not None]
+    skip = {id(d) for d in modules}
     seen: dict[int, object] = {}
     todo = list(roots)
     while todo:
         obj = todo.pop()
-        if id(obj) in seen or id(obj) in _MODULE_DICTS or isinstance(obj, types.ModuleType | type):
+        if id(obj) in seen or id(obj) in skip or isinstance(obj, types.ModuleType | type):
             continue
         seen[id(obj)] = obj
         todo.extend(gc.get_referents(obj))
