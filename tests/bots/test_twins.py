@@ -48,6 +48,38 @@ def test_twins_from_the_deal_and_from_hidden_choices_look_alike_to_the_seat_and_
     assert not missing, f"{name}: no twins found in {missing} (found {dict(covered)})"
 
 
+VARIANTS = [
+    ("megalomania", {"mission_order": (15, 24, 25, 18, 19, 20)}, {"program", "split", "preparation"}),
+    ("trickster", {"deck": "draft"}, {"opening", "effect"}),
+    ("masquerade", {"challenge_order": "together"}, {"challenge"}),
+]
+
+
+@pytest.mark.parametrize(("name", "options", "phases"), VARIANTS)
+def test_twins_under_options_with_more_hidden_steps(name: str, options: dict[str, object], phases: set[str]) -> None:
+    # missions with secret programmed orders, splits and passes; a drafted deck; challenges answered together
+    game = load_game(name, 4, **options)
+    rng, deal, found = Rng(1), 0, []
+    while len(found) < 24:
+        state = game.new_state(deal)
+        deal += 1
+        while not state.is_over and len(found) < 24 and state.round <= 2:
+            if rng.below(3) == 0:
+                found.append(state.clone())
+            p = rng.choice(state.actors)
+            state.apply(rng.choice(state.legal_actions(p)), p)
+    covered: Counter[str] = Counter()
+    for k, state in enumerate(found):
+        seat = state.actors[-1]
+        phase = str(state.observe(seat).get("phase"))
+        for truth, twin, how in twins(game, state.seed, state.history, seat, Rng(k), tries=3):
+            one, two = SeatView(truth, seat), SeatView(twin, seat)
+            assert view_data(one) == view_data(two), f"{name} {options}, {phase}: {how}"
+            assert make_bot("ismcts:8", k).choose(one) is make_bot("ismcts:8", k).choose(two)
+            covered[phase] += 1
+    assert phases <= set(covered), f"no twins in {phases - set(covered)} (found {dict(covered)})"
+
+
 def _prep(seed: int) -> State | None:
     """A Megalomania deal whose seat 1 holds a scroll it may use in preparation."""
     state = load_game("megalomania", 4).new_state(seed)
