@@ -38,7 +38,8 @@ class Hint:
         return asdict(self)
 
 
-def _why(rank: int, chance: float, share: float, gap: float, agrees: bool) -> tuple[str, str]:
+def _why(rank: int, chance: float, share: float, gap: float, agrees: bool, other: tuple[str, str] | None
+         ) -> tuple[str, str]:
     pct, vis = round(100 * chance), round(100 * share)
     if rank == 0:
         lead = ("clearly ahead of the next choice" if gap >= CLEAR else "only slightly ahead of the next choice")
@@ -49,6 +50,9 @@ def _why(rank: int, chance: float, share: float, gap: float, agrees: bool) -> tu
         lead_ja = f"最善手より{round(100 * gap)}ポイント低い"
     rule = "; the rules of thumb pick it too" if agrees else ""
     rule_ja = "。経験則も同じ手を選びます" if agrees else ""
+    if rank == 0 and not agrees and other is not None:
+        rule = f"; the rules of thumb would choose {other[0]} instead"
+        rule_ja = f"。経験則なら「{other[1]}」を選びます"
     return (f"The search rates it {pct}% (chosen in {vis}% of its simulations), {lead}{rule}.",
             f"探索の評価は{pct}%（シミュレーションの{vis}%で選択）、{lead_ja}{rule_ja}。")
 
@@ -83,7 +87,8 @@ def suggest(view: SeatView, *, top: int = 3, level: str = HINT_LEVEL, seed: int 
         after = rows[rank + 1][1] if rank + 1 < len(rows) else chance
         gap = chance - after if rank == 0 else best_chance - chance
         share = visits / total if children else 1.0
-        why, why_ja = _why(rank, chance, share, gap, action is favourite)
+        other = (view.game.describe_action(favourite, "en"), view.game.describe_action(favourite, "ja"))
+        why, why_ja = _why(rank, chance, share, gap, action is favourite, other)
         hints.append(Hint(action=action.text, text=view.game.describe_action(action, lang),
                           win_chance=round(chance, 3), visit_share=round(share, 3), agrees=action is favourite,
                           why=why, why_ja=why_ja))
