@@ -44,10 +44,12 @@ def _why(rank: int, chance: float, share: float, gap: float, agrees: bool, other
     if rank == 0:
         lead = ("clearly ahead of the next choice" if gap >= CLEAR else "only slightly ahead of the next choice")
         lead_ja = "次の候補より明らかに上" if gap >= CLEAR else "次の候補とほぼ互角"
+    elif round(100 * gap) <= 0:  # rated as high, searched less
+        lead, lead_ja = "rated as high as the best choice but searched less", "最善手と同じ評価だが探索は少ない"
     else:
         points = round(100 * gap)
         lead = f"{points} percentage point{'' if points == 1 else 's'} below the best choice"
-        lead_ja = f"最善手より{round(100 * gap)}ポイント低い"
+        lead_ja = f"最善手より{points}ポイント低い"
     rule = "; the rules of thumb pick it too" if agrees else ""
     rule_ja = "。経験則も同じ手を選びます" if agrees else ""
     if rank == 0 and not agrees and other is not None:
