@@ -49,11 +49,9 @@ def knowledge(state: State, seat: int, game: Game[Any]) -> State:
     # the deep copy shares only the game's immutable tables (and interned actions) with the live state
     memo: dict[int, Any] = {id(value): value for value in vars(state.game).values()}
     memo[id(state.game)] = game
-    world.history, world.events = [], []  # emptied before copying: nothing of the log is copied
-    twin = copy.deepcopy(world, memo)
-    twin.seed = 0
-    twin.rng = Rng(0)
-    return twin
+    # emptied before copying: nothing of the log, the seed or the live chance stream is copied
+    world.history, world.events, world.seed, world.rng = [], [], 0, Rng(0)
+    return copy.deepcopy(world, memo)
 
 
 def _plain(value: Any) -> Any:
