@@ -112,7 +112,8 @@ PLAIN, FACE_UP, PROGRAMMED, COVERED, DRAW_PILE, SWAPPED, ROTATING, SPLIT, PASS =
 @dataclass(frozen=True, slots=True)
 class Mission:
     """One mission card. ``points`` is the default of option ``mission_points`` at this mission's index;
-    ``points_tag`` says whether that number is published [P] or ours [D]."""
+    ``points_tag`` says whether that number is published [P] or ours [D]. ``task`` and ``task_ja`` are
+    templates whose ``{p}`` is the points in force: read them through ``describe``."""
 
     number: int
     hand: int
@@ -123,43 +124,47 @@ class Mission:
     points_tag: str
     four_players: bool = False
 
+    def describe(self, points: int, lang: str = "en") -> str:
+        """The task with its points as option ``mission_points`` sets them (``task``/``task_ja`` hold ``{p}``)."""
+        return (self.task_ja if lang == "ja" else self.task).format(p=f"{points:+d}")
+
 
 MISSIONS: tuple[Mission, ...] = (
-    Mission(1, 8, PLAIN, "exactly 3 tricks: +3", "ちょうど3トリック: +3", 3, "P"),
-    Mission(2, 8, PLAIN, "took cards of all four colours: -2", "4色すべてのカードを取った: -2", -2, "D"),
-    Mission(3, 8, PLAIN, "+1 per Blue card", "青カード1枚につき+1", 1, "P"),
-    Mission(4, 8, PLAIN, "+1 per Yellow card", "黄カード1枚につき+1", 1, "P"),
-    Mission(5, 8, PLAIN, "4 or more tricks: +4", "4トリック以上: +4", 4, "D"),
-    Mission(6, 8, PLAIN, "took no Dwarf and no Wizard: +2", "ドワーフも魔法使いも取らなかった: +2", 2, "D"),
-    Mission(7, 8, PLAIN, "+2 per trick won whose printed values sum to 25 or less",
-            "数値の合計が25以下のトリック1つにつき+2", 2, "P"),
-    Mission(8, 8, PLAIN, "won a trick holding all four colours: +3", "4色すべてを含むトリックを取った: +3", 3, "D",
+    Mission(1, 8, PLAIN, "exactly 3 tricks: {p}", "ちょうど3トリック: {p}", 3, "P"),
+    Mission(2, 8, PLAIN, "took cards of all four colours: {p}", "4色すべてのカードを取った: {p}", -2, "D"),
+    Mission(3, 8, PLAIN, "{p} per Blue card", "青カード1枚につき{p}", 1, "P"),
+    Mission(4, 8, PLAIN, "{p} per Yellow card", "黄カード1枚につき{p}", 1, "P"),
+    Mission(5, 8, PLAIN, "4 or more tricks: {p}", "4トリック以上: {p}", 4, "D"),
+    Mission(6, 8, PLAIN, "took no Dwarf and no Wizard: {p}", "ドワーフも魔法使いも取らなかった: {p}", 2, "D"),
+    Mission(7, 8, PLAIN, "{p} per trick won whose printed values sum to 25 or less",
+            "数値の合計が25以下のトリック1つにつき{p}", 2, "P"),
+    Mission(8, 8, PLAIN, "won a trick holding all four colours: {p}", "4色すべてを含むトリックを取った: {p}", 3, "D",
             four_players=True),
-    Mission(9, 8, PLAIN, "-1 per Red card", "赤カード1枚につき-1", -1, "P"),
-    Mission(10, 8, PLAIN, "-1 per Black card", "黒カード1枚につき-1", -1, "P"),
-    Mission(11, 8, PLAIN, "cards sum to 80 or more (printed): +3", "取ったカードの数値の合計が80以上: +3", 3, "D"),
-    Mission(12, 7, PLAIN, "odd number of tricks: -2", "奇数トリック: -2", -2, "D"),
-    Mission(13, 6, FACE_UP, "3 cards of each hand face up; exactly 1 trick: +2",
-            "手札3枚を公開; ちょうど1トリック: +2", 2, "D"),
-    Mission(14, 6, PLAIN, "exactly 2 tricks: +2", "ちょうど2トリック: +2", 2, "P"),
-    Mission(15, 6, PROGRAMMED, "program the order of your 6 cards; most tricks: +3 (tie: nobody)",
-            "6枚の出す順番を先に決める; 最多トリック: +3 (同数なし)", 3, "D"),
-    Mission(16, 8, PLAIN, "4 or more tricks: -4", "4トリック以上: -4", -4, "D"),
-    Mission(17, 7, PLAIN, "exactly 2 tricks: -2", "ちょうど2トリック: -2", -2, "D"),
-    Mission(18, 8, COVERED, "4 face-down cards, each under a face-up one; +1 per trick",
-            "4枚裏の上に4枚表; 1トリックにつき+1", 1, "P"),
-    Mission(19, 8, DRAW_PILE, "4 in hand, 4 in a face-down pile drawn after each play; +1 per Dwarf and Wizard",
-            "手札4枚と裏の山4枚; ドワーフと魔法使い1枚につき+1", 1, "P"),
-    Mission(20, 8, SWAPPED, "hands go to the player opposite (partners); pair with more tricks: +3 each",
-            "対面と手札交換(ペア); トリックが多いペア: 各+3", 3, "D", four_players=True),
-    Mission(21, 8, SWAPPED, "hands go to the player opposite (partners); pair with fewer tricks: -3 each",
-            "対面と手札交換(ペア); トリックが少ないペア: 各-3", -3, "D", four_players=True),
-    Mission(22, 6, ROTATING, "hands pass right; most tricks: +3 (tie: nobody)",
-            "手札を右に回す; 最多トリック: +3 (同数なし)", 3, "D"),
-    Mission(23, 8, PLAIN, "per colour, most cards of it: +2 (tie: nobody)", "色ごとに最多枚数: +2 (同数なし)", 2, "P"),
-    Mission(24, 8, SPLIT, "split into two piles of 4, your neighbour picks one blind; no tricks: +3",
-            "4枚ずつ2山に分け隣が選ぶ; トリックなし: +3", 3, "D"),
-    Mission(25, 8, PASS, "pass 3 cards to your neighbour; -1 per trick", "3枚を隣に渡す; 1トリックにつき-1", -1, "P"),
+    Mission(9, 8, PLAIN, "{p} per Red card", "赤カード1枚につき{p}", -1, "P"),
+    Mission(10, 8, PLAIN, "{p} per Black card", "黒カード1枚につき{p}", -1, "P"),
+    Mission(11, 8, PLAIN, "cards sum to 80 or more (printed): {p}", "取ったカードの数値の合計が80以上: {p}", 3, "D"),
+    Mission(12, 7, PLAIN, "odd number of tricks: {p}", "奇数トリック: {p}", -2, "D"),
+    Mission(13, 6, FACE_UP, "3 cards of each hand face up; exactly 1 trick: {p}",
+            "手札3枚を公開; ちょうど1トリック: {p}", 2, "D"),
+    Mission(14, 6, PLAIN, "exactly 2 tricks: {p}", "ちょうど2トリック: {p}", 2, "P"),
+    Mission(15, 6, PROGRAMMED, "program the order of your 6 cards; most tricks: {p} (tie: nobody)",
+            "6枚の出す順番を先に決める; 最多トリック: {p} (同数なし)", 3, "D"),
+    Mission(16, 8, PLAIN, "4 or more tricks: {p}", "4トリック以上: {p}", -4, "D"),
+    Mission(17, 7, PLAIN, "exactly 2 tricks: {p}", "ちょうど2トリック: {p}", -2, "D"),
+    Mission(18, 8, COVERED, "4 face-down cards, each under a face-up one; {p} per trick",
+            "4枚裏の上に4枚表; 1トリックにつき{p}", 1, "P"),
+    Mission(19, 8, DRAW_PILE, "4 in hand, 4 in a face-down pile drawn after each play; {p} per Dwarf and Wizard",
+            "手札4枚と裏の山4枚; ドワーフと魔法使い1枚につき{p}", 1, "P"),
+    Mission(20, 8, SWAPPED, "hands go to the player opposite (partners); pair with more tricks: {p} each",
+            "対面と手札交換(ペア); トリックが多いペア: 各{p}", 3, "D", four_players=True),
+    Mission(21, 8, SWAPPED, "hands go to the player opposite (partners); pair with fewer tricks: {p} each",
+            "対面と手札交換(ペア); トリックが少ないペア: 各{p}", -3, "D", four_players=True),
+    Mission(22, 6, ROTATING, "hands pass right; most tricks: {p} (tie: nobody)",
+            "手札を右に回す; 最多トリック: {p} (同数なし)", 3, "D"),
+    Mission(23, 8, PLAIN, "per colour, most cards of it: {p} (tie: nobody)", "色ごとに最多枚数: {p} (同数なし)", 2, "P"),
+    Mission(24, 8, SPLIT, "split into two piles of 4, your neighbour picks one blind; no tricks: {p}",
+            "4枚ずつ2山に分け隣が選ぶ; トリックなし: {p}", 3, "D"),
+    Mission(25, 8, PASS, "pass 3 cards to your neighbour; {p} per trick", "3枚を隣に渡す; 1トリックにつき{p}", -1, "P"),
 )
 MISSION_POINTS: tuple[int, ...] = tuple(m.points for m in MISSIONS)
 

@@ -150,7 +150,8 @@ class Megalomania(Game[MegalomaniaOptions]):
             out.append(rng.below(4))  # a random start [D]
         current = out[-1]
         while len(out) < o.rounds:
-            current = (current + 1) % 4 if o.dominant_order == "cycle" else rng.below(4)
+            # rules: the dominant colour changes every round [P]; random draws among the other three [D]
+            current = (current + 1 if o.dominant_order == "cycle" else current + 1 + rng.below(3)) % 4
             out.append(current)
         return tuple(out)
 

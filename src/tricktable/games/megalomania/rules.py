@@ -467,6 +467,8 @@ class MegalomaniaState(State):
                     m &= ~hand
         # rules: Assassin, any colour with its power
         rest = avail & ASSASSINS & ~m if okm & ASSASSIN_BIT and not ordered else 0
+        if ordered and okm & ASSASSIN_BIT and self.game.options.programmed_follow:
+            rest = self._programmed_assassin(p, m)
         held = self.scrolls[p]
         scrolls = 0
         if held:  # during-play scrolls
@@ -481,6 +483,16 @@ class MegalomaniaState(State):
         if out is None:
             out = game.legal_list(m, okm, cube, rest, scrolls)
         return out
+
+    def _programmed_assassin(self, p: int, m: int) -> int:
+        """Mission 15 with ``programmed_follow``: an Assassin of the order ahead of the card that follows may
+        go off-colour with its power (rules: Assassin, any colour), so it counts as the earliest that may go."""
+        for c in self.program[p]:
+            if m >> c & 1:
+                return 0
+            if c & 7 == ASSASSIN:
+                return 1 << c
+        return 0
 
     def _step_play(self, move: A.Move, p: int) -> None:
         if self.phase != PLAY:
