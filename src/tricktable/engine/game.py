@@ -7,6 +7,7 @@ and its size (``num_actions``) are computed from them, and every state of one ga
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 
 from tricktable.engine import options as opts
@@ -58,18 +59,35 @@ class Game(ABC, Generic[OptionsT]):
     def check_options(self) -> None:
         """Raise ``BadOptions`` when the options do not fit together or the player count."""
 
-    def describe_action(self, action: Action, lang: str = "en") -> str:
-        """The action in plain words for a person."""
+    def describe_action(self, action: Action, lang: str = "en", names: Sequence[str] | None = None) -> str:
+        """The action in plain words for a person; ``names[i]`` is the display name of seat ``i``."""
         return str(action)
 
-    def describe_event(self, event: Event, lang: str = "en") -> str:
-        """An event as one line of the game log."""
+    def describe_event(self, event: Event, lang: str = "en", names: Sequence[str] | None = None) -> str:
+        """An event as one line of the game log, with the seats' display names written in (``names[i]``
+        for seat ``i``; default "Player 1" …): never a seat number for a client to substitute."""
         return event.kind
 
     def is_secret(self, action: Action) -> bool:
         """Whether taking ``action`` must stay unknown to the others until a later reveal: a hidden choice
         after which its seat still acts at the same simultaneous step (a driver then tells only that seat)."""
         return False
+
+    def describe_result(self, result: dict[str, Any], lang: str = "en",
+                        names: Sequence[str] | None = None) -> list[str]:
+        """The end-of-game ``result`` section (``observe(seat)["result"]``) as lines for a person."""
+        from tricktable.engine.words import describe_result
+
+        return describe_result(result, lang, names, self.players)
+
+    def reference(self, lang: str = "en") -> dict[str, Any]:
+        """The game's components for tooltips and reference panels: ``{"sections": [{"key", "title",
+        "items": [{"key", "name", "text"}]}]}`` in ``lang``, from the game's data tables."""
+        return {"game": self.name, "lang": lang, "sections": []}
+
+    def why_not_text(self, reason: dict[str, Any], lang: str = "en", names: Sequence[str] | None = None) -> str:
+        """A reason of ``State.why_not_reasons`` (``{"key", "args"}``) in words."""
+        return str(reason.get("key", ""))
 
     # --- the action table ----------------------------------------------------------------------
 

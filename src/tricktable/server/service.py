@@ -33,6 +33,7 @@ from tricktable.engine import (
 )
 from tricktable.engine import options as opts
 from tricktable.engine.registry import GAMES
+from tricktable.engine.words import translate_result
 from tricktable.server.bots import bot_seed, default_level, game_levels, make_executor, stop_executor, think
 from tricktable.server.errors import ServiceError, new_error_id, store_failure
 from tricktable.server.names import clean_name
@@ -379,14 +380,16 @@ class TableService:
         steps = len(record.actions)
         step = steps if step is None else max(0, min(step, steps))
         state = record.replay(step)
-        game = state.game
+        game, names = state.game, table.names()
         # the game is deterministic: the replayed events are the table's first ones, so its lines fit them
         entries = state.log_entries(seat, 0)[1]
         return {
             "type": "replay", "table": table.summary(), "step": step, "steps": steps, "seat": seat,
-            "view": state.observe(seat), "hands": [state.observe(p).get("hand", []) for p in range(state.players)],
+            "view": (view := state.observe(seat)),
+            "result": translate_result(view["result"], lang, names, state.players) if view.get("result") else None,
+            "hands": [state.observe(p).get("hand", []) for p in range(state.players)],
             "log": table.log_lines(entries, lang), "log_from": 0, "log_next": len(entries),
-            "actions": [{"seat": p, "action": a, "label": game.describe_action(game.parse_action(a), lang)}
+            "actions": [{"seat": p, "action": a, "label": game.describe_action(game.parse_action(a), lang, names)}
                         for p, a in record.actions],
         }
 
@@ -650,3 +653,4 @@ def _plain(value: Any) -> Any:
 
 def _bot_name(level: str) -> str:
     return f"Bot ({level})"
+

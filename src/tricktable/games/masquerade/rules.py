@@ -173,6 +173,16 @@ class MasqueradeState(State):
             return
         STEP[self.phase](self, action)
 
+    def _why_not(self, player: int) -> dict[str, dict[str, Any]]:
+        from tricktable.games.masquerade.text import why_not_reasons
+
+        return why_not_reasons(self, player)
+
+    def result(self) -> dict[str, Any] | None:
+        from tricktable.games.masquerade.result import result
+
+        return result(self) if self.phase == OVER else None
+
     def _why_illegal(self, action: Action, player: int) -> str:
         phase = self.phase
         card = action.card if isinstance(action, Move) else -1

@@ -42,22 +42,34 @@ class Power:
     effect: str
     once_per_trick: bool
     tag: str
+    effect_ja: str = ""
 
 
 POWERS: tuple[Power, ...] = (
     Power(1, "Farmer", "農夫", "choose the next leader (yourself included), whoever wins; nothing in the last trick",
-          True, "P"),
+          True, "P",
+          effect_ja="次のトリックのリードプレイヤーを選ぶ（自分も可、誰が取ったかにかかわらず）。"
+                    "最後のトリックでは何もしない"),
     Power(2, "Assassin", "暗殺者", "any colour: may be played even when the follow rule demands another card",
-          False, "P"),
+          False, "P",
+          effect_ja="どの色でもプレイできる: 他のカードをプレイしなければならない場合でも出せる"),
     Power(4, "Explorer", "探検家", "take a random card from this round's completed tricks and swap a hand card "
-          "for it; not in the round's first trick", False, "P"),
+          "for it; not in the round's first trick", False, "P",
+          effect_ja="このラウンドの以前のトリックからランダムに1枚取り、手札と交換する。最初のトリックでは使用不可"),
     Power(6, "Dwarf", "ドワーフ", "revolution: the lowest dominant card wins; with none, the lowest lead-colour card",
-          True, "P"),
+          True, "P",
+          effect_ja="値の逆転（革命）: ドミナントカラーの一番小さいカードが取る。"
+                    "なければリードカラーの一番小さいカード"),
     Power(7, "Wizard", "魔法使い", "each later player must play their lowest lead-colour card, else lowest dominant, "
-          "else the lowest card of a colour of their choice", True, "P"),
-    Power(9, "Knight", "騎士", "dominant cards other players play after it cannot win by trump", True, "P"),
-    Power(12, "Oracle", "オラクル", "change colour: becomes another colour, never the dominant one", False, "P"),
-    Power(15, "Emperor", "皇帝", "cancel: after it no other player may use a power or a cube this trick", True, "P"),
+          "else the lowest card of a colour of their choice", True, "P",
+          effect_ja="他プレイヤーはリードカラーの一番小さいカードを出す。"
+                    "なければドミナントカラーの一番小さいカード、どちらもなければ好きな色の一番小さいカード"),
+    Power(9, "Knight", "騎士", "dominant cards other players play after it cannot win by trump", True, "P",
+          effect_ja="切り札の解除: この後に他プレイヤーが出すドミナントカラーは切り札として勝てない"),
+    Power(12, "Oracle", "オラクル", "change colour: becomes another colour, never the dominant one", False, "P",
+          effect_ja="色の変更: ドミナントカラー以外の色に変わる"),
+    Power(15, "Emperor", "皇帝", "cancel: after it no other player may use a power or a cube this trick", True, "P",
+          effect_ja="パワーの無効化: この後、他プレイヤーはこのトリックでパワーもキューブも使えない"),
 )
 ONCE_PER_TRICK: int = sum(1 << r for r, p in enumerate(POWERS) if p.once_per_trick)
 ASSASSINS: int = sum(1 << (8 * c + ASSASSIN) for c in range(4))
@@ -161,7 +173,8 @@ MISSIONS: tuple[Mission, ...] = (
             "対面と手札交換(ペア); トリックが少ないペア: 各{p}", -3, "D", four_players=True),
     Mission(22, 6, ROTATING, "hands pass right; most tricks: {p} (tie: nobody)",
             "手札を右に回す; 最多トリック: {p} (同数なし)", 3, "D"),
-    Mission(23, 8, PLAIN, "per colour, most cards of it: {p} (tie: nobody)", "色ごとに最多枚数: {p} (同数なし)", 2, "P"),
+    Mission(23, 8, PLAIN, "per colour, most cards of it: {p} (tie: nobody)", "色ごとに最多枚数: {p} (同数なし)",
+            2, "P"),
     Mission(24, 8, SPLIT, "split into two piles of 4, your neighbour picks one blind; no tricks: {p}",
             "4枚ずつ2山に分け隣が選ぶ; トリックなし: {p}", 3, "D"),
     Mission(25, 8, PASS, "pass 3 cards to your neighbour; {p} per trick", "3枚を隣に渡す; 1トリックにつき{p}", -1, "P"),
@@ -183,19 +196,26 @@ class Scroll:
     effect: str
     during_play: bool
     tag: str = "D"  # the scrolls exist [P]; this provisional deck and every effect are ours [D: scrolls]
+    effect_ja: str = ""
 
 
 SCROLLS: tuple[Scroll, ...] = (
-    Scroll("extra-crystal", "Extra Crystal", "追加クリスタル", "+1 crystal this round", False),
-    Scroll("extra-cube", "Extra Cube", "追加キューブ", "+1 cube this round", False),
-    Scroll("double-cube", "Double Cube", "ダブルキューブ", "+2 cubes this round", False),
-    Scroll("free-power", "Free Power", "無料パワー", "during play: one power without a crystal", True),
+    Scroll("extra-crystal", "Extra Crystal", "追加クリスタル", "+1 crystal this round", False,
+           effect_ja="このラウンドのパワークリスタル+1"),
+    Scroll("extra-cube", "Extra Cube", "追加キューブ", "+1 cube this round", False,
+           effect_ja="このラウンドのキューブ+1"),
+    Scroll("double-cube", "Double Cube", "ダブルキューブ", "+2 cubes this round", False,
+           effect_ja="このラウンドのキューブ+2"),
+    Scroll("free-power", "Free Power", "無料パワー", "during play: one power without a crystal", True,
+           effect_ja="プレイ中: パワークリスタルなしでパワーを1回使う"),
     Scroll("immunity", "Immunity", "免疫", "during play: your power and cube ignore an earlier Emperor this trick",
-           True),
+           True, effect_ja="プレイ中: このトリックで先に出た皇帝を無視してパワーとキューブを使える"),
     Scroll("redeal", "Redeal", "配り直し", "swap one hand card with a random out-of-play card, or draw a new "
-           "scroll if none is out of play", False),
-    Scroll("first-lead", "First Lead", "先手", "you lead this round's first trick", False),
-    Scroll("insight", "Insight", "洞察", "see the next mission", False),
+           "scroll if none is out of play", False,
+           effect_ja="手札1枚を場外のカードとランダムに交換する（場外にカードがなければスクロールを1枚引く）"),
+    Scroll("first-lead", "First Lead", "先手", "you lead this round's first trick", False,
+           effect_ja="このラウンドの最初のトリックをリードする"),
+    Scroll("insight", "Insight", "洞察", "see the next mission", False, effect_ja="次のミッションを見る"),
 )
 EXTRA_CRYSTAL, EXTRA_CUBE, DOUBLE_CUBE, FREE_POWER, IMMUNITY, REDEAL, FIRST_LEAD, INSIGHT = range(len(SCROLLS))
 SCROLL_BY_NAME = {s.name: i for i, s in enumerate(SCROLLS)}

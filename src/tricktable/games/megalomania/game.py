@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any, ClassVar
 
 from tricktable.engine import Action, BadOptions, Event, Game, Rng, State
@@ -159,12 +160,22 @@ class Megalomania(Game[MegalomaniaOptions]):
         """A scroll used at the preparation: revealed with everyone's resources, not when it is used."""
         return isinstance(action, A.Move) and action.kind in (A.USE, A.REDEAL_CARD, A.REDEAL_SCROLL)
 
-    def describe_action(self, action: Action, lang: str = "en") -> str:
+    def describe_action(self, action: Action, lang: str = "en", names: Sequence[str] | None = None) -> str:
         from tricktable.games.megalomania.text import describe_action
 
-        return describe_action(self, action, lang)
+        return describe_action(self, action, lang, names)
 
-    def describe_event(self, event: Event, lang: str = "en") -> str:
+    def describe_event(self, event: Event, lang: str = "en", names: Sequence[str] | None = None) -> str:
         from tricktable.games.megalomania.text import describe_event
 
-        return describe_event(self, event, lang)
+        return describe_event(self, event, lang, names)
+
+    def why_not_text(self, reason: dict[str, Any], lang: str = "en", names: Sequence[str] | None = None) -> str:
+        from tricktable.games.megalomania.text import why_not_text
+
+        return why_not_text(self, reason, lang, names)
+
+    def reference(self, lang: str = "en") -> dict[str, Any]:
+        from tricktable.games.megalomania.text import reference
+
+        return reference(self, lang)

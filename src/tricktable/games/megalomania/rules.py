@@ -8,7 +8,7 @@ happens (``known``, ``shown``, ``lacks``) so that ``observe`` and ``resample`` n
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Self
+from typing import TYPE_CHECKING, Any, Self
 
 from tricktable.engine import Action, Observation, Rng, State
 from tricktable.games.megalomania import actions as A
@@ -184,6 +184,16 @@ class MegalomaniaState(State):
         from tricktable.games.megalomania.text import why_illegal
 
         return why_illegal(self, action, player)
+
+    def _why_not(self, player: int) -> dict[str, dict[str, Any]]:
+        from tricktable.games.megalomania.text import why_not_reasons
+
+        return why_not_reasons(self, player)
+
+    def result(self) -> dict[str, Any] | None:
+        from tricktable.games.megalomania.result import result
+
+        return result(self) if self.phase == OVER else None
 
     # --- rounds --------------------------------------------------------------------------------
 
