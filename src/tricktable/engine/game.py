@@ -85,6 +85,10 @@ class Game(ABC, Generic[OptionsT]):
         "items": [{"key", "name", "text"}]}]}`` in ``lang``, from the game's data tables."""
         return {"game": self.name, "lang": lang, "sections": []}
 
+    def prompt(self, view: dict[str, Any], lang: str = "en") -> str:
+        """What the step the seat of ``view`` (its observation) faces asks of them, in words."""
+        return ""
+
     def why_not_text(self, reason: dict[str, Any], lang: str = "en", names: Sequence[str] | None = None) -> str:
         """A reason of ``State.why_not_reasons`` (``{"key", "args"}``) in words."""
         return str(reason.get("key", ""))

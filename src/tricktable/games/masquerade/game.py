@@ -96,3 +96,6 @@ class Masquerade(Game[MasqueradeOptions]):
 
     def reference(self, lang: str = "en") -> dict[str, Any]:
         return text.reference(self, lang)
+
+    def prompt(self, view: dict[str, Any], lang: str = "en") -> str:
+        return text.prompt(view, lang)

@@ -188,3 +188,36 @@ def reference(game: Masquerade, lang: str = "en") -> dict[str, Any]:
         {"key": "bonuses", "title": "ボーナスカード（★）" if ja else "End-game bonuses (★)", "items": bonuses},
         {"key": "scoring", "title": "得点" if ja else "Scoring", "items": scoring},
     ]}
+
+
+PROMPTS: dict[str, dict[str, str]] = {
+    "en": {
+        "play": "Play a card (any card is legal; not following may be challenged)",
+        "challenge": "Challenge the card just played, or pass",
+        "replay": "The challenge succeeded: re-play a card that follows",
+        "option": "Choose the penalty option",
+        "colour": "Name the colour whose won cards move",
+        "pick": "Pick up to 3 cards of that colour to move, or stop",
+        "target": "Choose the card your +2/-2 changes",
+        "take": "You are lowest (after blue 16: highest): take one card of the trick",
+        "over": "The game is over",
+    },
+    "ja": {
+        "play": "カードを出す（どのカードでも出せるが、同じ色を出さないとチャレンジされることがある）",
+        "challenge": "今出されたカードにチャレンジするか、しないかを選ぶ",
+        "replay": "チャレンジ成功: ターンプレイヤーと同じ色のカードを出し直す",
+        "option": "オプションを選ぶ",
+        "colour": "移す獲得カードの色を選ぶ",
+        "pick": "その色のカードを3枚まで選んで移す（やめてもよい）",
+        "target": "+2/-2する相手のカードを選ぶ",
+        "take": "一番小さい数字（青の16の後は一番大きい数字）: 出ているカードから1枚取る",
+        "over": "ゲーム終了",
+    },
+}
+
+
+def prompt(view: dict[str, Any], lang: str = "en") -> str:
+    text = PROMPTS[lang_of(lang)].get(str(view.get("phase")), "")
+    if view.get("table", {}).get("options", {}).get("challenge") == "off" and view.get("phase") == "play":
+        return "カードを出す" if lang == "ja" else "Play a card"
+    return text

@@ -179,3 +179,8 @@ class Megalomania(Game[MegalomaniaOptions]):
         from tricktable.games.megalomania.text import reference
 
         return reference(self, lang)
+
+    def prompt(self, view: dict[str, Any], lang: str = "en") -> str:
+        from tricktable.games.megalomania.text import prompt
+
+        return prompt(view, lang)

@@ -355,3 +355,36 @@ def reference(game: Megalomania, lang: str = "en") -> dict[str, Any]:
         {"key": "scrolls", "title": "スクロール" if ja else "Scrolls", "items": scrolls},
         {"key": "missions", "title": "ミッション" if ja else "Missions", "items": missions},
     ]}
+
+
+PROMPTS: dict[str, dict[str, str]] = {
+    "en": {
+        "preparation": "Preparation: use any scrolls, then split your tokens between crystals and cubes",
+        "program": "Mission 15: choose the next card of your fixed playing order",
+        "split": "Mission 24: choose the cards of your first pile",
+        "pick": "Mission 24: pick the pile your neighbour plays with (unseen)",
+        "pass": "Mission 25: choose a card to pass to your neighbour",
+        "play": "Play a card: the lead colour if you can, else the dominant colour, else any card",
+        "oracle": "Your Oracle: choose its new colour (not the dominant one)",
+        "farmer": "Your Farmer: choose who leads the next trick",
+        "explorer": "Your Explorer: give a hand card in exchange for the discovered one",
+        "over": "The game is over",
+    },
+    "ja": {
+        "preparation": "準備: スクロールを使い、トークンをパワークリスタルとキューブに分ける",
+        "program": "ミッション15: 出す順番の次のカードを決める",
+        "split": "ミッション24: 1つ目の山に入れるカードを選ぶ",
+        "pick": "ミッション24: 隣のプレイヤーが使う山を選ぶ（中身は見えない）",
+        "pass": "ミッション25: 隣に渡すカードを選ぶ",
+        "play": "カードを出す: リードカラー、なければドミナントカラー、どちらもなければ好きなカード",
+        "oracle": "オラクル: 新しい色を選ぶ（ドミナントカラー以外）",
+        "farmer": "農夫: 次のトリックのリードプレイヤーを選ぶ",
+        "explorer": "探検家: 発見したカードと交換する手札を渡す",
+        "over": "ゲーム終了",
+    },
+}
+
+
+def prompt(view: dict[str, Any], lang: str = "en") -> str:
+    """What the current step asks of the seat whose ``view`` this is."""
+    return PROMPTS[lang_of(lang)].get(str(view.get("phase")), "")

@@ -147,3 +147,8 @@ class Trickster(Game[TricksterOptions]):
         from tricktable.games.trickster.text import reference
 
         return reference(self, lang)
+
+    def prompt(self, view: dict[str, Any], lang: str = "en") -> str:
+        from tricktable.games.trickster.text import prompt
+
+        return prompt(view, lang)

@@ -255,3 +255,50 @@ def reference(game: Trickster, lang: str = "en") -> dict[str, Any]:
         {"key": "patterns", "title": "パターン" if ja else "Patterns", "items": patterns},
         {"key": "suits", "title": "スート" if ja else "Suits", "items": suits},
     ]}
+
+
+STEPS_JA = {
+    "keep a revealed card": "公開したカード1枚を手札に加える", "choose whom to rob": "奪う相手を選ぶ",
+    "give a card back": "渡すカードを選ぶ", "move a tableau card into the Pot": "ポットに移す場札を選ぶ",
+    "choose a hand card for the Trash": "ゴミ箱と入れ替える手札を選ぶ", "take a Trash card": "ゴミ箱のカードを取る",
+    "pass a card to the left": "左隣に渡すカードを選ぶ", "choose who gets a tableau card": "場札を渡す相手を選ぶ",
+    "move a tableau card to them": "その相手に移す場札を選ぶ",
+    "choose whose tableau to swap with": "場札を入れ替える相手を選ぶ",
+    "choose your tableau card": "自分の場札を選ぶ", "take their tableau card": "相手の場札を取る",
+    "choose whose tableau gets a hand card": "手札を置く場札の持ち主を選ぶ",
+    "move a hand card to their tableau": "その場札に置く手札を選ぶ",
+    "choose a hand card for the deck": "山札と入れ替える手札を選ぶ", "take one of the top 3": "山札の上3枚から1枚取る",
+    "put back the next card from the top": "山札の上に戻すカードを順に選ぶ",
+    "take a tableau card into your hand": "手札に戻す場札を選ぶ",
+    "put a hand card on the bottom of the deck": "山札の一番下に置く手札を選ぶ",
+    "take a Trash card into your tableau": "場札に加えるゴミ箱のカードを選ぶ",
+    "take a Trash card into your hand": "手札に加えるゴミ箱のカードを選ぶ",
+    "choose whose hand to look at": "手札を見る相手を選ぶ",
+}
+PROMPTS: dict[str, dict[str, str]] = {
+    "en": {"draft": "Draft: choose a hero for this game's deck",
+           "opening": "Choose your secret opening card: it starts your tableau",
+           "play": "Play a card", "effect": "{hero}: {step}", "over": "The game is over"},
+    "ja": {"draft": "ドラフト: このゲームで使う英雄を選ぶ", "opening": "最初の場札にするカードを秘密で選ぶ",
+           "play": "カードを出す", "effect": "{hero}: {step}", "over": "ゲーム終了"},
+}
+
+
+def prompt(view: dict[str, Any], lang: str = "en") -> str:
+    """What the current step asks: the phase, or the hero's effect step in words."""
+    lang = lang_of(lang)
+    phase = str(view.get("phase"))
+    effect = view.get("table", {}).get("effect")
+    if phase == "effect" and effect:
+        step = str(effect.get("step", ""))
+        hero = str(effect.get("hero", ""))
+        if lang == "ja":
+            step, hero = STEPS_JA.get(step, step), _HERO_JA.get(hero, hero)
+        return PROMPTS[lang]["effect"].format(hero=hero, step=step)
+    if phase == "play" and view.get("table", {}).get("pattern"):
+        pattern = str(view["table"]["pattern"])
+        lead = view["table"].get("lead") or ""
+        if lang == "ja":
+            return f"カードを出す（パターン: {_PATTERN_JA.get(pattern, pattern)}、リーダーのカード: {card_name(lead, 'ja')}）"
+        return f"Play a card (pattern: {pattern}; the Leader's card: {lead})"
+    return PROMPTS[lang].get(phase, "")
