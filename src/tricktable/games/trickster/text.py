@@ -299,6 +299,7 @@ def prompt(view: dict[str, Any], lang: str = "en") -> str:
         pattern = str(view["table"]["pattern"])
         lead = view["table"].get("lead") or ""
         if lang == "ja":
-            return f"カードを出す（パターン: {_PATTERN_JA.get(pattern, pattern)}、リーダーのカード: {card_name(lead, 'ja')}）"
+            shown = _PATTERN_JA.get(pattern, pattern)
+            return f"カードを出す（パターン: {shown}、リーダーのカード: {card_name(lead, 'ja')}）"
         return f"Play a card (pattern: {pattern}; the Leader's card: {lead})"
     return PROMPTS[lang].get(phase, "")
