@@ -26,6 +26,7 @@ class Game(ABC, Generic[OptionsT]):
 
     name: ClassVar[str]
     title: ClassVar[str]
+    title_ja: ClassVar[str] = ""  # the title in its Japanese edition's words
     min_players: ClassVar[int]
     max_players: ClassVar[int]
     options_type: ClassVar[type[Any]]
@@ -45,6 +46,10 @@ class Game(ABC, Generic[OptionsT]):
         self._by_text = {a.text: a for a in self.actions}
         if any(a.index != i for i, a in enumerate(self.actions)):
             raise AssertionError(f"{self.name}: action indices must equal their table positions")
+
+    def title_in(self, lang: str = "en") -> str:
+        """The game's title in ``lang`` (ガンダム仮面舞踏会 in Japanese)."""
+        return (self.title_ja or self.title) if lang == "ja" else self.title
 
     # --- what each game provides ---------------------------------------------------------------
 

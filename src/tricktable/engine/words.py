@@ -46,6 +46,11 @@ def signed(points: float) -> str:
     return text if points <= 0 else "+" + text
 
 
+def plural(n: int, word: str) -> str:
+    """``1 crystal``, ``2 crystals`` (English only: Japanese counts without a plural)."""
+    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+
+
 def pick(lang: str, en: str, ja: str) -> str:
     return ja if lang == "ja" else en
 
@@ -122,3 +127,20 @@ def translate_result(result: Mapping[str, Any], lang: str, names: Sequence[str] 
     rows = [{**row, "parts": [{**p, "label": part_label(p, lang, who)} for p in row["parts"]]}
             for row in result["rows"]]
     return {**result, "rows": rows, "tiebreak": tiebreak_text(result, lang, who)}
+
+
+# the bot levels as players read them (the web lobby, the terminal)
+BOT_LEVELS: dict[str, dict[str, str]] = {
+    "random": {"en": "Random", "ja": "ランダム"}, "heuristic": {"en": "Heuristic", "ja": "ヒューリスティック"},
+    "easy": {"en": "Easy", "ja": "かんたん"}, "medium": {"en": "Medium", "ja": "ふつう"},
+    "hard": {"en": "Hard", "ja": "むずかしい"},
+}
+# names the terminal gives the bots at its table
+BOT_NAMES: dict[str, tuple[str, ...]] = {
+    "en": ("Ada", "Ben", "Cleo", "Dev", "Eve", "Finn", "Gus"),
+    "ja": ("アダ", "ベン", "クレオ", "デヴ", "イヴ", "フィン", "ガス"),
+}
+
+
+def bot_level(level: str, lang: str = "en") -> str:
+    return BOT_LEVELS.get(level, {}).get(lang_of(lang), level)

@@ -19,6 +19,7 @@ class Masquerade(Game[MasqueradeOptions]):
 
     name: ClassVar[str] = "masquerade"
     title: ClassVar[str] = "Gundam Masquerade"
+    title_ja: ClassVar[str] = "ガンダム仮面舞踏会"
     min_players: ClassVar[int] = 3
     max_players: ClassVar[int] = 6
     options_type: ClassVar[type[MasqueradeOptions]] = MasqueradeOptions

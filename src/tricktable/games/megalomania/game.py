@@ -16,6 +16,7 @@ class Megalomania(Game[MegalomaniaOptions]):
 
     name: ClassVar[str] = "megalomania"
     title: ClassVar[str] = "Megalomania"
+    title_ja: ClassVar[str] = "メガロマニア"
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 4
     options_type: ClassVar[type[Any]] = MegalomaniaOptions

@@ -25,7 +25,7 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from tricktable.engine import Action, Event
-from tricktable.engine.words import fill, lang_of, listing, seat_names, signed
+from tricktable.engine.words import fill, lang_of, listing, plural, seat_names, signed
 from tricktable.games.megalomania import actions as A
 from tricktable.games.megalomania import cards as C
 
@@ -111,7 +111,9 @@ def describe_action(game: Megalomania, action: Action, lang: str = "en", names: 
         return "発見したカードを戻す" if ja else "give the discovered card back"
     if kind == A.READY:
         k, u = action.arg, game.options.resources - action.arg
-        return f"準備完了: パワークリスタル{k}・キューブ{u}" if ja else f"ready: {k} crystals, {u} cubes"
+        if ja:
+            return f"準備完了: パワークリスタル{k}・キューブ{u}"
+        return f"ready: {plural(k, 'crystal')}, {plural(u, 'cube')}"
     if kind == A.USE:
         scroll = C.SCROLLS[action.arg]
         return (f"スクロール「{scroll.title_ja}」を使う（{scroll.effect_ja}）" if ja
@@ -140,7 +142,6 @@ EVENTS: dict[str, dict[str, str]] = {
         "explorer gives": "{seat} gives {card} back to {to}'s won cards",
         "scroll drawn": "{seat} draws the scroll {scroll}",
         "scroll used": "{seat} uses the scroll {scroll}",
-        "ready": "{seat} is ready with {crystals} crystals and {cubes} cubes",
         "redeal": "{seat} redeals {gave} and gets {got}",
         "insight": "{seat} sees the next mission: {mission}",
         "programmed": "{seat} programs the order {order}",
@@ -220,9 +221,11 @@ def describe_event(game: Megalomania, event: Event, lang: str = "en", names: Seq
                 parts.append(f"{who[p]} パワークリスタル{d['crystals'][p]}・キューブ{d['cubes'][p]}"
                              + (f"（スクロール: {used}）" if used else ""))
             else:
-                parts.append(f"{who[p]} {d['crystals'][p]} crystals and {d['cubes'][p]} cubes"
+                parts.append(f"{who[p]} {plural(d['crystals'][p], 'crystal')} and {plural(d['cubes'][p], 'cube')}"
                              + (f" (scrolls used: {used})" if used else ""))
         return ("準備の公開: " if ja else "preparations revealed: ") + "; ".join(parts)
+    if kind == "ready" and not ja:
+        return f"{who[d['seat']]} is ready with {plural(d['crystals'], 'crystal')} and {plural(d['cubes'], 'cube')}"
     if kind == "game over":
         scores = listing([f"{who[p]} {x:g}" for p, x in enumerate(d["scores"])], lang)
         winners = listing([who[w] for w in d["winners"]], lang)

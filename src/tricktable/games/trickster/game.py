@@ -37,6 +37,7 @@ class Trickster(Game[TricksterOptions]):
 
     name: ClassVar[str] = "trickster"
     title: ClassVar[str] = "Trickster: Champions of Time"
+    title_ja: ClassVar[str] = "トリックスター：チャンピオンズ・オブ・タイム"
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 7
     options_type: ClassVar[type[Any]] = TricksterOptions

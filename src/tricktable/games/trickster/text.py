@@ -142,6 +142,11 @@ def card_name(text: str, lang: str = "en") -> str:
     return _JA_BY_TEXT.get(text, text) if lang == "ja" else text
 
 
+def hero_name(name: str, lang: str = "en") -> str:
+    """A hero's name for people (``Guard`` / ``警備員``)."""
+    return _HERO_JA.get(name, name) if lang == "ja" else name
+
+
 def describe_action(action: Action, lang: str = "en", names: Sequence[str] | None = None, players: int = 7) -> str:
     lang = lang_of(lang)
     table = ACTIONS[lang]
