@@ -90,6 +90,17 @@ class Game(ABC, Generic[OptionsT]):
         "items": [{"key", "name", "text"}]}]}`` in ``lang``, from the game's data tables."""
         return {"game": self.name, "lang": lang, "sections": []}
 
+    @classmethod
+    def option_words(cls, name: str) -> dict[str, Any]:
+        """An option as the lobby shows it: ``{"label": {"en", "ja"}, "doc": {"en", "ja"},
+        "values": {value: {"en", "ja"}}}``, from the game's text module (``OPTIONS``, ``VALUES``)."""
+        import importlib
+
+        text = importlib.import_module(cls.__module__.rsplit(".", 1)[0] + ".text")
+        label_en, label_ja, doc_en, doc_ja = getattr(text, "OPTIONS", {}).get(name, (name, name, "", ""))
+        values = {str(k): {"en": en, "ja": ja} for k, (en, ja) in getattr(text, "VALUES", {}).get(name, {}).items()}
+        return {"label": {"en": label_en, "ja": label_ja}, "doc": {"en": doc_en, "ja": doc_ja}, "values": values}
+
     def prompt(self, view: dict[str, Any], lang: str = "en") -> str:
         """What the step the seat of ``view`` (its observation) faces asks of them, in words."""
         return ""

@@ -133,7 +133,7 @@ def translate_result(result: Mapping[str, Any], lang: str, names: Sequence[str] 
 BOT_LEVELS: dict[str, dict[str, str]] = {
     "random": {"en": "Random", "ja": "ランダム"}, "heuristic": {"en": "Heuristic", "ja": "ヒューリスティック"},
     "easy": {"en": "Easy", "ja": "かんたん"}, "medium": {"en": "Medium", "ja": "ふつう"},
-    "hard": {"en": "Hard", "ja": "むずかしい"},
+    "hard": {"en": "Hard", "ja": "むずかしい"}, "ismcts": {"en": "ISMCTS (search)", "ja": "ISMCTS（探索）"},
 }
 # names the terminal gives the bots at its table
 BOT_NAMES: dict[str, tuple[str, ...]] = {

@@ -33,7 +33,7 @@ from tricktable.engine import (
 )
 from tricktable.engine import options as opts
 from tricktable.engine.registry import GAMES
-from tricktable.engine.words import translate_result
+from tricktable.engine.words import BOT_LEVELS, translate_result
 from tricktable.server.bots import bot_seed, default_level, game_levels, make_executor, stop_executor, think
 from tricktable.server.errors import ServiceError, new_error_id, store_failure
 from tricktable.server.names import clean_name
@@ -153,10 +153,13 @@ class TableService:
         for name in playable():
             cls = game_class(name)
             options = [{"name": o.name, "default": _plain(o.default), "tag": o.tag, "doc": o.doc,
-                        "choices": [_plain(c) for c in o.choices]} for o in opts.describe(cls.options_type)]
-            out.append({"name": name, "title": cls.title, "min_players": cls.min_players,
-                        "max_players": cls.max_players, "options": options, "bots": list(game_levels(name)),
-                        "default_bot": default_level(name)})
+                        "choices": [_plain(c) for c in o.choices], "words": cls.option_words(o.name)}
+                       for o in opts.describe(cls.options_type)]
+            out.append({"name": name, "title": cls.title, "titles": {"en": cls.title, "ja": cls.title_ja or cls.title},
+                        "min_players": cls.min_players, "max_players": cls.max_players, "options": options,
+                        "bots": list(game_levels(name)), "default_bot": default_level(name),
+                        "bot_names": {level: BOT_LEVELS.get(level, {"en": level, "ja": level})
+                                      for level in game_levels(name)}})
         return out
 
     def rules(self, name: str, lang: str | None) -> dict[str, Any]:

@@ -221,3 +221,29 @@ def prompt(view: dict[str, Any], lang: str = "en") -> str:
     if view.get("table", {}).get("options", {}).get("challenge") == "off" and view.get("phase") == "play":
         return "カードを出す" if lang == "ja" else "Play a card"
     return text
+
+
+# the lobby's words for every option: (name en, name ja, description en, description ja)
+OPTIONS: dict[str, tuple[str, str, str, str]] = {
+    "specials": ("Special cards (★)", "特殊カード（★）", "which special cards are in play", "使う特殊カード"),
+    "challenge": ("Challenges", "チャレンジ", "a card that does not follow may be challenged",
+                  "同じ色を出さなかったカードにチャレンジできる"),
+    "challenge_order": ("Who may challenge first", "チャレンジの順番", "the order a challenge is offered in",
+                        "チャレンジを尋ねる順番"),
+    "b16": ("Blue 16", "青の16", "what blue 16 does", "青の16の効果"),
+    "tiebreak": ("Ties", "同点", "how tied totals are ranked", "同点のときの順位"),
+    "first_player": ("First turn player", "最初のターンプレイヤー", "-1: drawn at random", "-1ならランダム"),
+    "deal": ("Fixed deal", "配りの指定", "every hand set exactly (advanced)", "全員の手札を指定する（上級）"),
+}
+VALUES: dict[str, dict[str, tuple[str, str]]] = {
+    "specials": {"standard": ("all", "すべて"), "effects": ("play effects only", "効果カードのみ"),
+                 "bonuses": ("bonuses only", "ボーナスカードのみ"), "none": ("none", "なし")},
+    "challenge": {"on": ("on", "あり"), "off": ("off", "なし")},
+    "challenge_order": {"left": ("from the challenged player's left", "チャレンジされた人の左から"),
+                        "leader": ("from the turn player", "ターンプレイヤーから"),
+                        "together": ("everyone at once", "全員同時")},
+    "b16": {"reverse": ("reverses the turn", "逆転"),
+            "lead": ("the highest leads next", "一番大きい人が次のターンプレイヤー")},
+    "tiebreak": {"shared": ("shared", "分け合う"), "strict": ("fewer bursts, then more face-value cards",
+                                                         "バーストの少ない方、次に数字どおりのカードの多い方")},
+}

@@ -142,6 +142,7 @@ EVENTS: dict[str, dict[str, str]] = {
         "explorer gives": "{seat} gives {card} back to {to}'s won cards",
         "scroll drawn": "{seat} draws the scroll {scroll}",
         "scroll used": "{seat} uses the scroll {scroll}",
+        "ready": "{seat} is ready with {crystals} crystals and {cubes} cubes",  # singulars: describe_event
         "redeal": "{seat} redeals {gave} and gets {got}",
         "insight": "{seat} sees the next mission: {mission}",
         "programmed": "{seat} programs the order {order}",
@@ -391,3 +392,54 @@ PROMPTS: dict[str, dict[str, str]] = {
 def prompt(view: dict[str, Any], lang: str = "en") -> str:
     """What the current step asks of the seat whose ``view`` this is."""
     return PROMPTS[lang_of(lang)].get(str(view.get("phase")), "")
+
+
+# the lobby's words for every option: (name en, name ja, description en, description ja)
+OPTIONS: dict[str, tuple[str, str, str, str]] = {
+    "rounds": ("Rounds", "ラウンド数", "12 rounds, or 8 in the short game", "12ラウンド、ショートは8ラウンド"),
+    "pairs": ("Pairs", "ペア戦", "4 players as two pairs, partners opposite", "4人で2ペア、対面がパートナー"),
+    "dominant_order": ("Dominant colour order", "ドミナントカラーの順番",
+                       "how the dominant colour changes from round to round",
+                       "ラウンドごとのドミナントカラーの変わり方"),
+    "free_powers": ("Free Oracle and Assassin", "オラクルと暗殺者は無料",
+                    "the Oracle's and the Assassin's powers need no crystal",
+                    "オラクルと暗殺者のパワーにパワークリスタルが不要"),
+    "resources": ("Tokens per round", "1ラウンドのトークン", "tokens to split between crystals and cubes",
+                  "パワークリスタルとキューブに分けるトークンの数"),
+    "scrolls": ("Scroll deck", "スクロールの山札", "the scrolls in the deck (empty: no scrolls)",
+                "山札のスクロール（空ならスクロールなし）"),
+    "shuffle_scrolls": ("Shuffle the scrolls", "スクロールをシャッフル", "off: dealt in the listed order",
+                        "オフなら並べた順に配る"),
+    "reshuffle_scrolls": ("Reshuffle used scrolls", "使ったスクロールを再利用",
+                          "when the scroll deck runs out, used scrolls make a new deck",
+                          "山札がなくなったら使ったスクロールをシャッフルして新しい山札にする"),
+    "missions": ("Mission deck", "ミッションの山札", "the missions in play (empty: all that fit the players)",
+                 "使うミッション（空なら人数に合うすべて）"),
+    "mission_points": ("Mission points", "ミッションの点数", "the points of missions 1-25",
+                       "ミッション1～25の点数"),
+    "explorer_may_decline": ("Explorer may decline", "探検家は交換しなくてもよい",
+                             "the Explorer may give the discovered card back", "探検家は発見したカードを戻してもよい"),
+    "programmed_follow": ("Programmed cards follow", "順番を決めたカードもフォロー",
+                          "mission 15: the follow rule applies to the programmed order",
+                          "ミッション15: 決めた順番にもフォローのルールを適用"),
+    "rotate_after": ("Mission 22: pass hands after", "ミッション22: 手札を回すタイミング",
+                     "after each trick, or after each card (3 players)", "トリックごと、またはカードごと（3人）"),
+    "pass_to": ("Mission 25: pass to", "ミッション25: 渡す相手", "the neighbour who receives your 3 cards",
+                "3枚を受け取る隣のプレイヤー"),
+    "split_picker": ("Mission 24: who picks", "ミッション24: 選ぶ人", "the neighbour who picks one of your piles",
+                     "山を選ぶ隣のプレイヤー"),
+    "deal": ("Fixed deal", "配りの指定", "set up the deal of each round exactly (advanced)",
+             "各ラウンドの配りを指定する（上級）"),
+    "mission_order": ("First missions", "最初のミッション", "the missions of the first rounds, in order (advanced)",
+                      "最初のラウンドのミッションを順に指定（上級）"),
+    "dominant": ("First dominant colours", "最初のドミナントカラー", "B/Y/R/K letters for the first rounds (advanced)",
+                 "最初のラウンドのドミナントカラー（B/Y/R/K、上級）"),
+    "dealer": ("First dealer", "最初のディーラー", "-1: drawn at random", "-1ならランダム"),
+}
+VALUES: dict[str, dict[str, tuple[str, str]]] = {
+    "dominant_order": {"cycle": ("in turn: Blue, Yellow, Red, Black", "順番: 青、黄、赤、黒"),
+                       "random": ("random, never the same twice", "ランダム（前と同じ色にはならない）")},
+    "rotate_after": {"trick": ("after each trick", "トリックごと"), "card": ("after each card", "カードごと")},
+    "pass_to": {"left": ("left", "左隣"), "right": ("right", "右隣")},
+    "split_picker": {"left": ("left", "左隣"), "right": ("right", "右隣")},
+}

@@ -308,3 +308,52 @@ def prompt(view: dict[str, Any], lang: str = "en") -> str:
             return f"カードを出す（パターン: {shown}、リーダーのカード: {card_name(lead, 'ja')}）"
         return f"Play a card (pattern: {pattern}; the Leader's card: {lead})"
     return PROMPTS[lang].get(phase, "")
+
+
+# the lobby's words for every option: (name en, name ja, description en, description ja)
+OPTIONS: dict[str, tuple[str, str, str, str]] = {
+    "deck": ("Heroes", "英雄", "the 7 heroes of the game", "ゲームで使う7種類の英雄"),
+    "token": ("Trickster token", "トリックスタートークン", "with few players the Leader is also the Trickster",
+              "少人数ではリーダーがトリックスターも兼ねる"),
+    "rounds": ("Rounds", "ラウンド数", "rounds in a game", "1ゲームのラウンド数"),
+    "first_leader": ("First Leader", "最初のリーダー", "empty: drawn at random", "空ならランダム"),
+    "next_leader": ("Next round's Leader", "次のラウンドのリーダー", "the buster who leads the next round",
+                    "次のラウンドをリードするバーストした人"),
+    "draft_start": ("Draft starts with", "ドラフトの最初", "who takes the first hero in a draft",
+                    "ドラフトで最初に英雄を選ぶ人"),
+    "no_match": ("No Match compares with", "どっちも一致しないの比較対象", "the cards a No Match card must differ from",
+                 "どっちも一致しないで比べるカード"),
+    "empty_hand": ("Empty hand", "手札がないとき", "a player who must play with an empty hand",
+                   "手札がないのに出す番になった人"),
+    "tiebreak_cards": ("Tie-break counts", "同点の比較に使う場札",
+                       "the tableau cards the red, orange … tie-break counts", "赤、橙…の比較で数える場札"),
+    "explorer_reveal": ("Explorer reveals to", "探検家の公開", "who sees the Explorer's two cards",
+                        "探検家の2枚を見られる人"),
+    "witness_target": ("Witness looks at", "目撃者が見る相手", "whom the Witness may look at",
+                       "目撃者が手札を見られる相手"),
+    "heroes": ("Hero effects", "英雄の効果", "the table of hero effects", "英雄の効果の表"),
+    "hands": ("Fixed hands", "手札の指定", "round 1's hands (advanced)", "第1ラウンドの手札（上級）"),
+    "trash": ("Fixed Trash", "ゴミ箱の指定", "round 1's 6 Trash cards (advanced)", "第1ラウンドのゴミ箱の6枚（上級）"),
+    "deck_order": ("Fixed deck top", "山札の上の指定", "round 1's top deck cards (advanced)",
+                   "第1ラウンドの山札の上のカード（上級）"),
+}
+VALUES: dict[str, dict[str, tuple[str, str]]] = {
+    "deck": {"beginner": ("beginner deck", "初心者デッキ"), "strategist": ("strategist deck", "戦略家デッキ"),
+             "random": ("7 at random", "ランダムに7種類"), "draft": ("draft", "ドラフト")},
+    "token": {"up_to_three": ("with 2-3 players", "2～3人"), "two_only": ("with 2 players only", "2人のみ"),
+              "off": ("never", "使わない")},
+    "next_leader": {"last_buster": ("the last to bust", "最後にバーストした人"),
+                    "first_buster": ("the first to bust", "最初にバーストした人")},
+    "draft_start": {"first_leader": ("the first Leader", "最初のリーダー"),
+                    "left_of_first_leader": ("left of the first Leader", "最初のリーダーの左")},
+    "no_match": {"whole_pot": ("every card in the Pot", "ポットのすべてのカード"),
+                 "lead_and_trickster": ("the Leader's and the Trickster's cards", "リーダーとトリックスターのカード")},
+    "empty_hand": {"busts": ("busts", "バーストする"),
+                   "follower_skipped": ("a Follower is skipped", "フォロワーは飛ばす")},
+    "tiebreak_cards": {"final_tableau": ("the last round's tableau", "最後のラウンドの場札"),
+                       "all_rounds": ("every round's tableau", "全ラウンドの場札")},
+    "explorer_reveal": {"public": ("everyone", "全員"), "private": ("its player only", "出した人だけ")},
+    "witness_target": {"nonempty_hand": ("an opponent holding cards", "手札のある相手"),
+                       "any": ("any opponent", "誰でも")},
+    "heroes": {"tricktable": ("as published, the rest ours", "公開分＋tricktable の解釈")},
+}
