@@ -96,7 +96,10 @@ class Game(ABC, Generic[OptionsT]):
         "values": {value: {"en", "ja"}}}``, from the game's text module (``OPTIONS``, ``VALUES``)."""
         import importlib
 
-        text = importlib.import_module(cls.__module__.rsplit(".", 1)[0] + ".text")
+        try:
+            text: Any = importlib.import_module(cls.__module__.rsplit(".", 1)[0] + ".text")
+        except ImportError:  # a game without a text module: its option names as they are
+            text = None
         label_en, label_ja, doc_en, doc_ja = getattr(text, "OPTIONS", {}).get(name, (name, name, "", ""))
         values = {str(k): {"en": en, "ja": ja} for k, (en, ja) in getattr(text, "VALUES", {}).get(name, {}).items()}
         return {"label": {"en": label_en, "ja": label_ja}, "doc": {"en": doc_en, "ja": doc_ja}, "values": values}

@@ -11,7 +11,7 @@ from rich.panel import Panel
 from rich.table import Table
 
 from tricktable.engine import Game
-from tricktable.engine.words import lang_of, seat_names
+from tricktable.engine.words import lang_of, listing, seat_names
 
 
 def render(observation: dict[str, Any], game: Game[Any], lang: str = "en",
@@ -24,6 +24,12 @@ def render(observation: dict[str, Any], game: Game[Any], lang: str = "en",
         return plain(observation, game, who)
     view: RenderableType = module.render(observation, game, lang_of(lang), who)
     return view
+
+
+def winner_line(observation: dict[str, Any], lang: str, names: Sequence[str]) -> str:
+    """"Game over. Winner: Ann" / "ゲーム終了。勝者: アン"."""
+    winners = listing([names[w] for w in observation.get("winners", [])], lang)
+    return f"ゲーム終了。勝者: {winners}" if lang == "ja" else f"Game over. Winner: {winners}"
 
 
 def plain(observation: dict[str, Any], game: Game[Any], names: Sequence[str]) -> RenderableType:

@@ -10,7 +10,9 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
+from tricktable.cli.views import winner_line
 from tricktable.engine import Game
+from tricktable.engine.words import seat_names
 from tricktable.games.masquerade.text import card_name, colour_name
 
 STYLES = {"R": "bold red", "K": "bold white on grey23", "B": "bold blue", "G": "bold green"}
@@ -65,7 +67,7 @@ def render(observation: dict[str, Any], game: Game[Any], lang: str = "en",
            names: Sequence[str] = ()) -> RenderableType:
     """The table as ``observation``'s seat may see it: trick, won cards, scores, challenge, hand, prompt."""
     w = WORDS[lang]
-    names = list(names) or [str(p) for p in range(observation.get("players", 0))]
+    names = list(names) or seat_names(None, observation.get("players", 0), lang)
     table = observation.get("table", {})
     seat = observation.get("seat")
     lead = table.get("lead_colour")
@@ -124,4 +126,6 @@ def render(observation: dict[str, Any], game: Game[Any], lang: str = "en",
         parts.append(Text.assemble(f"{w['your_hand']}: ", cards_line(observation.get("hand", []), lang)))
         if seat in actors:
             parts.append(Text(game.prompt(observation, lang), style="italic"))
+    if observation.get("is_over"):
+        parts.append(Text(winner_line(observation, lang, names), style="bold green"))
     return Panel(Group(*parts), title=game.title_in(lang))

@@ -15,7 +15,9 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
+from tricktable.cli.views import winner_line
 from tricktable.engine import Game
+from tricktable.engine.words import seat_names
 from tricktable.games.megalomania import cards as C
 from tricktable.games.megalomania.text import GLOSSARY, card_name, colour_name, scroll_title
 
@@ -75,7 +77,7 @@ def _trick(observation: dict[str, Any], lang: str, names: Sequence[str]) -> Text
 def render(observation: dict[str, Any], game: Game[Any], lang: str = "en",
            names: Sequence[str] = ()) -> RenderableType:
     w = WORDS[lang]
-    names = list(names) or [str(p) for p in range(observation.get("players", 0))]
+    names = list(names) or seat_names(None, observation.get("players", 0), lang)
     table: dict[str, Any] = observation.get("table", {})
     seat = observation.get("seat")
     dominant = table.get("dominant", "B")
@@ -146,4 +148,6 @@ def render(observation: dict[str, Any], game: Game[Any], lang: str = "en",
             parts.append(Text(f"{w['chosen']}: ") + cards_line(table["chosen"], lang))
         scrolls = [scroll_title(s, lang) for s in table.get("scrolls", [])]
         parts.append(Text(f"{w['your_scrolls']}: " + (", ".join(scrolls) if scrolls else w["none"]), style="green"))
+    if observation.get("is_over"):
+        parts.append(Text(winner_line(observation, lang, names), style="bold green"))
     return Panel(Group(*parts), title=GLOSSARY[lang]["title"])

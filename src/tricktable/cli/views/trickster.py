@@ -14,9 +14,11 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
+from tricktable.cli.views import winner_line
 from tricktable.engine import Game
+from tricktable.engine.words import seat_names
 from tricktable.games.trickster.cards import SUITS, SUITS_JA
-from tricktable.games.trickster.text import card_name, hero_name
+from tricktable.games.trickster.text import _PATTERN_JA, card_name, hero_name
 
 SUIT_STYLES = {"red": "bold red", "orange": "bold dark_orange", "yellow": "bold yellow", "green": "bold green",
                "blue": "bold blue", "purple": "bold magenta", "black": "bold grey50", "white": "bold white"}
@@ -102,7 +104,7 @@ def _pattern_rule(table: dict[str, Any], lang: str) -> str:
 def render(observation: dict[str, Any], game: Game[Any], lang: str = "en",
            names: Sequence[str] = ()) -> RenderableType:
     w = WORDS[lang]
-    names = list(names) or [str(p) for p in range(observation.get("players", 0))]
+    names = list(names) or seat_names(None, observation.get("players", 0), lang)
     table: dict[str, Any] = observation.get("table", {})
     me = observation.get("seat")
     leader = observation.get("leader")
@@ -113,6 +115,9 @@ def render(observation: dict[str, Any], game: Game[Any], lang: str = "en",
     prompt = game.prompt(observation, lang)
     if prompt:
         head.append(f"  ·  {prompt}", style="bold")
+    if table.get("pattern") and observation.get("phase") != "play":
+        pattern = str(table["pattern"])
+        head.append(f"  ·  {w['pattern']}: {_PATTERN_JA.get(pattern, pattern) if lang == 'ja' else pattern}")
     if table.get("token"):
         head.append(f"  ·  {w['token']}", style="dim")
     parts.append(head)
@@ -200,4 +205,6 @@ def render(observation: dict[str, Any], game: Game[Any], lang: str = "en",
         parts.append(Text(f"{w['rounds']}: " + "  ".join(
             f"{i + 1}: " + ", ".join(f"{names[p]} {x}" for p, x in enumerate(r)) for i, r in enumerate(rounds)),
             style="dim"))
+    if observation.get("is_over"):
+        parts.append(Text(winner_line(observation, lang, names), style="bold green"))
     return Panel(Group(*parts), title=game.title_in(lang))
