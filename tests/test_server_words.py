@@ -39,3 +39,16 @@ def test_the_view_message_names_players_explains_dimmed_cards_and_the_result() -
     assert message["view"]["result"]["rows"][0]["parts"][0]["label"].startswith("round 1")  # the engine's English
     english = table.view(0, "en")
     assert "Ann" in " ".join(english["log"]) and english["result"]["rows"][0]["parts"][0]["label"].startswith("round")
+
+
+def test_the_reference_of_a_table_follows_its_options() -> None:
+    import asyncio
+
+    from tricktable.server.service import TableService
+
+    service = TableService.__new__(TableService)
+    table = table_of("megalomania", 3, rounds=8, mission_points=[7] + [1] * 24)
+    service.tables = {"t": table}
+    reference = asyncio.run(service.reference("t", "ja"))
+    missions = next(s for s in reference["sections"] if s["key"] == "missions")
+    assert missions["items"][0]["text"].startswith("ちょうど3トリック: +7")

@@ -347,6 +347,11 @@ class TableService:
             self._notify(table)
             self._schedule_bots(table)
 
+    async def reference(self, table_id: str, lang: str | None = "en") -> dict[str, Any]:
+        """The table's game components for tooltips (``game.reference``: its options' points and deck)."""
+        table = await self._table(table_id)
+        return table.state.game.reference(_lang(lang))
+
     # --- records and replays -------------------------------------------------------------------
 
     async def record(self, table_id: str) -> Any:
