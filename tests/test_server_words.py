@@ -27,18 +27,18 @@ def test_the_view_message_names_players_explains_dimmed_cards_and_the_result() -
         hand = set(message["view"]["hand"])
         assert set(message["why_not"]) <= hand
         explained += len(message["why_not"])
-        for line in message["log"] + [a["label"] for a in message["legal"]]:
+        for line in [entry["text"] for entry in message["log"]] + [a["label"] for a in message["legal"]]:
             assert not re.search(r"席\d|seat \d|\[", line), line
         state.apply(rng.choice(state.legal_actions(seat)), seat)
     assert explained > 0
     table.status = "over"
     message = table.view(0, "ja")
     assert message["why_not"] == {} and message["result"]["rows"]
-    assert any("プレイヤー3" in line or "Ann" in line for line in message["log"])
+    assert any("プレイヤー3" in line["text"] or "Ann" in line["text"] for line in message["log"])
     assert message["result"]["rows"][0]["parts"][0]["label"].startswith("ラウンド1")
     assert message["view"]["result"]["rows"][0]["parts"][0]["label"].startswith("round 1")  # the engine's English
     english = table.view(0, "en")
-    assert "Ann" in " ".join(english["log"]) and english["result"]["rows"][0]["parts"][0]["label"].startswith("round")
+    assert "Ann" in " ".join(line["text"] for line in english["log"]) and english["result"]["rows"][0]["parts"][0]["label"].startswith("round")
 
 
 def test_the_reference_of_a_table_follows_its_options() -> None:
