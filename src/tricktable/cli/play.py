@@ -103,8 +103,11 @@ def choose_action(state: State, seat: int, console: Console, ask: Callable[[str]
         console.print(f"[bold]{escape(prompt)}[/]")
     for i, group in enumerate(choices, 1):
         console.print(f"  [bold cyan]{i:>2}[/] {escape(_label(state, group, lang, names))}")
+    blocked: dict[str, list[str]] = {}  # one line a reason: the cards it keeps back
     for card, reason in state.why_not(seat, lang, names).items():
-        console.print(f"     [dim]{escape(_card_words(state, card, lang))}: {escape(reason)}[/]")
+        blocked.setdefault(reason, []).append(_card_words(state, card, lang))
+    for reason, cards in blocked.items():
+        console.print(f"     [dim]{escape(listing(cards, lang))}: {escape(reason)}[/]")
     while True:
         answer = ask(text["ask"].format(name=names[seat])).strip()
         if answer == "q":
