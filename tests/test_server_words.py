@@ -26,6 +26,7 @@ def test_the_view_message_names_players_explains_dimmed_cards_and_the_result() -
         message = table.view(seat, "ja")
         hand = set(message["view"]["hand"])
         assert set(message["why_not"]) <= hand
+        assert message["prompt"] and re.search("[ぁ-んァ-ン]", message["prompt"])
         explained += len(message["why_not"])
         for line in [entry["text"] for entry in message["log"]] + [a["label"] for a in message["legal"]]:
             assert not re.search(r"席\d|seat \d|\[", line), line
@@ -38,7 +39,8 @@ def test_the_view_message_names_players_explains_dimmed_cards_and_the_result() -
     assert message["result"]["rows"][0]["parts"][0]["label"].startswith("ラウンド1")
     assert message["view"]["result"]["rows"][0]["parts"][0]["label"].startswith("round 1")  # the engine's English
     english = table.view(0, "en")
-    assert "Ann" in " ".join(line["text"] for line in english["log"]) and english["result"]["rows"][0]["parts"][0]["label"].startswith("round")
+    assert "Ann" in " ".join(line["text"] for line in english["log"])
+    assert english["result"]["rows"][0]["parts"][0]["label"].startswith("round")
 
 
 def test_the_reference_of_a_table_follows_its_options() -> None:

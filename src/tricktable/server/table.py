@@ -158,6 +158,7 @@ class Table:
             "result": translate_result(result, lang, names, state.players) if result else None,
             "legal": [{"action": a.text, "label": game.describe_action(a, lang, names)} for a in legal],
             "why_not": state.why_not(seat, lang, names) if playing and seat is not None else {},
+            "prompt": game.prompt(view, lang) if legal else "",  # what this step asks of the seat
             "log": self.log_lines(entries, lang, since), "log_from": since, "log_next": since + len(entries),
         }
 
