@@ -226,6 +226,9 @@ def prompt(view: dict[str, Any], lang: str = "en") -> str:
 # the lobby's words for every option: (name en, name ja, description en, description ja)
 OPTIONS: dict[str, tuple[str, str, str, str]] = {
     "specials": ("Special cards (★)", "特殊カード（★）", "which special cards are in play", "使う特殊カード"),
+    "specials_off": ("Special cards switched off", "使わない特殊カード",
+                     "special cards that play and score as plain cards (advanced)",
+                     "普通のカードとして扱う特殊カード（上級）"),
     "challenge": ("Challenges", "チャレンジ", "a card that does not follow may be challenged",
                   "同じ色を出さなかったカードにチャレンジできる"),
     "challenge_order": ("Who may challenge first", "チャレンジの順番", "the order a challenge is offered in",
