@@ -2,22 +2,31 @@
 VENV   := .venv
 PY     := $(VENV)/bin/python
 STAMP  := $(VENV)/.installed-stamp
+RUNSTAMP := $(VENV)/.run-stamp
 PYTHON ?= python3
 HOST   ?= 127.0.0.1
 PORT   ?= 8000
 
 .PHONY: run test lint bench play clean
 
+# `make run` and `make play` install only what playing needs (the base dependencies); `make test`,
+# `make lint` and `make bench` install every extra. A full install also satisfies the running one.
+$(RUNSTAMP): pyproject.toml
+	test -x $(PY) || $(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install -q --upgrade pip
+	$(PY) -m pip install -q -e .
+	touch $(RUNSTAMP)
+
 $(STAMP): pyproject.toml
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install -q --upgrade pip
-	$(PY) -m pip install -q -e '.[dev,research,postgres]'
-	touch $(STAMP)
+	$(PY) -m pip install -q -e '.[dev,research,postgres,sim]'
+	touch $(STAMP) $(RUNSTAMP)
 
-run: $(STAMP)  ## the web table on http://$(HOST):$(PORT), bots at the table, SQLite
+run: $(RUNSTAMP)  ## the web table on http://$(HOST):$(PORT), bots at the table, SQLite
 	$(VENV)/bin/tricktable serve --host $(HOST) --port $(PORT)
 
-play: $(STAMP)  ## a terminal game of Megalomania against bots
+play: $(RUNSTAMP)  ## a terminal game of Megalomania against bots
 	$(VENV)/bin/tricktable play megalomania --players 4
 
 lint: $(STAMP)

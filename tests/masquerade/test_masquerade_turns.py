@@ -165,10 +165,14 @@ def test_after_b16_the_highest_player_picks_and_leads_next() -> None:
     assert state.leader == 1
 
 
-def test_under_b16_ties_go_to_the_earlier_for_the_pick_and_the_later_for_the_rest() -> None:
-    state = deal("R16 R1", "B16 R5", "R3 R4", "G1 R2", challenge="off")
-    run(state, "play R16", "play B16", "play R3", "play G1")
-    assert state.observe(None)["table"]["taking"] == {"picker": 0, "taker": 3}
+def test_under_b16_the_later_of_tied_highest_picks_and_leads_and_the_earlier_of_tied_lowest_takes() -> None:
+    # rules: Taking (seed: the later of tied highest is the highest, the earlier of tied lowest the lowest);
+    # B16 swaps the roles, not the tie rule
+    state = deal("R16 R1", "B16 R5", "G1 R4", "K1 R2", challenge="off")
+    run(state, "play R16", "play B16", "play G1", "play K1")
+    assert state.observe(None)["table"]["taking"] == {"picker": 1, "taker": 2}
+    run(state, "take R16")
+    assert state.leader == 1  # the highest leads after B16 (seed FAQ)
 
 
 def test_b16_option_lead_keeps_the_usual_taking_but_the_highest_leads_next() -> None:

@@ -8,6 +8,7 @@ any card may be played, the highest card wins and leads next. A trick is a point
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Sequence
 from typing import Self
 
 from tricktable.engine import Action, Event, Game, Observation, Rng, State, option
@@ -32,13 +33,13 @@ class ToyTrick(Game[ToyOptions]):
     def new_state(self, seed: int) -> ToyState:
         return ToyState(self, seed)
 
-    def describe_action(self, action: Action, lang: str = "en") -> str:
+    def describe_action(self, action: Action, lang: str = "en", names: Sequence[str] | None = None) -> str:
         verb, _, what = action.text.partition(" ")
         if lang == "ja":
             return f"{what} を{'ビッド' if verb == 'bid' else '出す'}"
         return f"{'Bid' if verb == 'bid' else 'Play'} {what}"
 
-    def describe_event(self, event: Event, lang: str = "en") -> str:
+    def describe_event(self, event: Event, lang: str = "en", names: Sequence[str] | None = None) -> str:
         data = event.data
         if event.kind == "deal":
             return f"You are dealt {' '.join(data['cards'])}."

@@ -55,7 +55,8 @@ def test_the_view_draws_a_trick_in_progress_with_the_effect_and_the_hand() -> No
     console = Console(width=120, record=True, color_system=None)
     console.print(render(state.observe(1), state.game))
     text = console.export_text()
-    assert "same suit" in text.lower() and "Soldier (seat 1)" in text and "Your hand" in text
+    assert "same suit" in text.lower() and "Soldier: " in text and "Your hand" in text
+    assert "seat 1" not in text and "Player 2" in text  # seats by name (the default names here)
     assert "red Guard" in text and "white Brigand" in text
 
 

@@ -9,8 +9,11 @@ from tricktable.engine import BadOptions, game_class
 from tricktable.engine import options as opts
 
 
-def add_game_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("game", help="megalomania, trickster or masquerade")
+def add_game_arguments(parser: argparse.ArgumentParser, *, game_optional: bool = False) -> None:
+    if game_optional:  # `play --load record.txt` takes the game from the record
+        parser.add_argument("game", nargs="?", default=None, help="megalomania, trickster or masquerade")
+    else:
+        parser.add_argument("game", help="megalomania, trickster or masquerade")
     parser.add_argument("--players", type=int, default=4, help="number of seats (default 4)")
     parser.add_argument("--seed", type=int, default=None, help="deal seed (default: random)")
     parser.add_argument("--option", "-o", action="append", default=[], metavar="NAME=VALUE",

@@ -6,6 +6,7 @@ import argparse
 from pathlib import Path
 
 from rich.console import Console
+from rich.markup import escape
 
 from tricktable.cli.views import render
 from tricktable.engine import GameRecord, TricktableError
@@ -27,7 +28,7 @@ def run(args: argparse.Namespace) -> int:
         console.print(f"[red]{error}[/]")
         return 2
     for event in state.visible_events(args.seat):
-        console.print(f"[dim]·[/] {state.game.describe_event(event, args.lang)}")
-    console.print(render(state.observe(args.seat), state.game))
+        console.print(f"[dim]·[/] {escape(state.game.describe_event(event, args.lang))}")
+    console.print(render(state.observe(args.seat), state.game, args.lang))
     console.print(f"{len(state.history)} of {len(record.actions)} actions; scores {state.scores()}")
     return 0

@@ -14,10 +14,12 @@ from tricktable.engine import TricktableError, available, game_class
 from tricktable.engine import options as opts
 
 
-def rules_text(name: str) -> str:
-    """The rules page shipped with a game (``games/<name>/rules.md``)."""
+def rules_text(name: str, lang: str = "en") -> str:
+    """The players' rules page shipped with a game (``games/<name>/rules.md``, ``rules.ja.md`` in Japanese)."""
     module = game_class(name).__module__.rsplit(".", 1)[0]
-    return importlib.resources.files(module).joinpath("rules.md").read_text(encoding="utf-8")
+    folder = importlib.resources.files(module)
+    page = folder.joinpath(f"rules.{lang}.md")
+    return (page if lang != "en" and page.is_file() else folder.joinpath("rules.md")).read_text(encoding="utf-8")
 
 
 def options_markdown() -> str:
@@ -39,6 +41,7 @@ def options_markdown() -> str:
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("game", help="megalomania, trickster or masquerade")
     parser.add_argument("--options-only", action="store_true", help="list the options only")
+    parser.add_argument("--lang", default="en", choices=["en", "ja"], help="language of the rules page")
 
 
 def run(args: argparse.Namespace) -> int:
@@ -49,7 +52,7 @@ def run(args: argparse.Namespace) -> int:
         console.print(f"[red]{error}[/]")
         return 2
     if not args.options_only:
-        console.print(Markdown(rules_text(args.game)))
+        console.print(Markdown(rules_text(args.game, args.lang)))
     table = Table(title=f"{game.title} options ({game.min_players}-{game.max_players} players)")
     for column in ("option", "default", "tag", "meaning"):
         table.add_column(column)

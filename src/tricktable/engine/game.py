@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import copy
 from abc import ABC, abstractmethod
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 
 from tricktable.engine import options as opts
@@ -26,6 +27,7 @@ class Game(ABC, Generic[OptionsT]):
 
     name: ClassVar[str]
     title: ClassVar[str]
+    title_ja: ClassVar[str] = ""  # the title in its Japanese edition's words
     min_players: ClassVar[int]
     max_players: ClassVar[int]
     options_type: ClassVar[type[Any]]
@@ -48,6 +50,10 @@ class Game(ABC, Generic[OptionsT]):
         if any(a.index != i for i, a in enumerate(self.actions)):
             raise AssertionError(f"{self.name}: action indices must equal their table positions")
 
+    def title_in(self, lang: str = "en") -> str:
+        """The game's title in ``lang`` (ガンダム仮面舞踏会 in Japanese)."""
+        return (self.title_ja or self.title) if lang == "ja" else self.title
+
     # --- what each game provides ---------------------------------------------------------------
 
     @abstractmethod
@@ -61,12 +67,13 @@ class Game(ABC, Generic[OptionsT]):
     def check_options(self) -> None:
         """Raise ``BadOptions`` when the options do not fit together or the player count."""
 
-    def describe_action(self, action: Action, lang: str = "en") -> str:
-        """The action in plain words for a person."""
+    def describe_action(self, action: Action, lang: str = "en", names: Sequence[str] | None = None) -> str:
+        """The action in plain words for a person; ``names[i]`` is the display name of seat ``i``."""
         return str(action)
 
-    def describe_event(self, event: Event, lang: str = "en") -> str:
-        """An event as one line of the game log."""
+    def describe_event(self, event: Event, lang: str = "en", names: Sequence[str] | None = None) -> str:
+        """An event as one line of the game log, with the seats' display names written in (``names[i]``
+        for seat ``i``; default "Player 1" …): never a seat number for a client to substitute."""
         return event.kind
 
     def is_secret(self, action: Action) -> bool:
@@ -84,6 +91,40 @@ class Game(ABC, Generic[OptionsT]):
         for name in self.memo_fields:
             setattr(twin, name, type(getattr(self, name))())
         return twin
+
+    def describe_result(self, result: dict[str, Any], lang: str = "en",
+                        names: Sequence[str] | None = None) -> list[str]:
+        """The end-of-game ``result`` section (``observe(seat)["result"]``) as lines for a person."""
+        from tricktable.engine.words import describe_result
+
+        return describe_result(result, lang, names, self.players)
+
+    def reference(self, lang: str = "en") -> dict[str, Any]:
+        """The game's components for tooltips and reference panels: ``{"sections": [{"key", "title",
+        "items": [{"key", "name", "text"}]}]}`` in ``lang``, from the game's data tables."""
+        return {"game": self.name, "lang": lang, "sections": []}
+
+    @classmethod
+    def option_words(cls, name: str) -> dict[str, Any]:
+        """An option as the lobby shows it: ``{"label": {"en", "ja"}, "doc": {"en", "ja"},
+        "values": {value: {"en", "ja"}}}``, from the game's text module (``OPTIONS``, ``VALUES``)."""
+        import importlib
+
+        try:
+            text: Any = importlib.import_module(cls.__module__.rsplit(".", 1)[0] + ".text")
+        except ImportError:  # a game without a text module: its option names as they are
+            text = None
+        label_en, label_ja, doc_en, doc_ja = getattr(text, "OPTIONS", {}).get(name, (name, name, "", ""))
+        values = {str(k): {"en": en, "ja": ja} for k, (en, ja) in getattr(text, "VALUES", {}).get(name, {}).items()}
+        return {"label": {"en": label_en, "ja": label_ja}, "doc": {"en": doc_en, "ja": doc_ja}, "values": values}
+
+    def prompt(self, view: dict[str, Any], lang: str = "en") -> str:
+        """What the step the seat of ``view`` (its observation) faces asks of them, in words."""
+        return ""
+
+    def why_not_text(self, reason: dict[str, Any], lang: str = "en", names: Sequence[str] | None = None) -> str:
+        """A reason of ``State.why_not_reasons`` (``{"key", "args"}``) in words."""
+        return str(reason.get("key", ""))
 
     # --- the action table ----------------------------------------------------------------------
 

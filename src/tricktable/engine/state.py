@@ -8,6 +8,7 @@ reach directly with ``apply(action, check=False)``.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, Self
 
 from tricktable.engine import options as opts
@@ -90,7 +91,25 @@ class State(ABC):
         """Why ``action`` is not legal for ``player`` now; games refine this (``must follow red``)."""
         return "that is not legal now"
 
+    def _why_not(self, player: int) -> dict[str, dict[str, Any]]:
+        """For each card in ``player``'s hand that cannot be played now, the reason as ``{"key", "args"}``
+        (rendered by ``game.why_not_text``); games refine this."""
+        return {}
+
+    def result(self) -> dict[str, Any] | None:
+        """The end-of-game breakdown (None before the end): ``{"winners", "order" (best first), "rows":
+        [{"seat", "total", "parts": [{"label", "points", "words"}]}], "tiebreak"}``, from the game's scoring.
+        Labels and the tie-break are English; ``words`` holds them in every language (``game.describe_result``)."""
+        return None
+
     # --- the shared interface ------------------------------------------------------------------
+
+    def why_not(self, player: int, lang: str = "en", names: Sequence[str] | None = None) -> dict[str, str]:
+        """For each card in ``player``'s hand that cannot be played now, why not, in words
+        (``must follow Blue``); empty when ``player`` is not choosing a card to play."""
+        if player not in self.actors:
+            return {}
+        return {card: self.game.why_not_text(reason, lang, names) for card, reason in self._why_not(player).items()}
 
     @property
     def players(self) -> int:
@@ -196,6 +215,8 @@ class State(ABC):
             "winners": self.winners(),
         }
         view.update(self._observe(player))
+        if not actors:
+            view["result"] = self.result()
         return view
 
     def record(self) -> GameRecord:

@@ -142,6 +142,10 @@ def create_app(store: Store | None = None, settings: Settings | None = None, db:
     async def table(table_id: str) -> dict[str, Any]:
         return await service.summary(table_id)
 
+    @app.get("/api/tables/{table_id}/reference")
+    async def reference(table_id: str, lang: str = "en") -> dict[str, Any]:
+        return await service.reference(table_id, lang)
+
     @app.post("/api/tables/{table_id}/seats/{seat}")
     async def take_seat(table_id: str, seat: int, body: TakeSeat) -> dict[str, Any]:
         return await service.take_seat(table_id, seat, body.name)

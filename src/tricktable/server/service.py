@@ -33,6 +33,7 @@ from tricktable.engine import (
 )
 from tricktable.engine import options as opts
 from tricktable.engine.registry import GAMES
+from tricktable.engine.words import BOT_LEVELS, translate_result
 from tricktable.server.bots import bot_seed, default_level, game_levels, make_executor, stop_executor, think
 from tricktable.server.errors import ServiceError, new_error_id, store_failure
 from tricktable.server.names import clean_name
@@ -152,10 +153,13 @@ class TableService:
         for name in playable():
             cls = game_class(name)
             options = [{"name": o.name, "default": _plain(o.default), "tag": o.tag, "doc": o.doc,
-                        "choices": [_plain(c) for c in o.choices]} for o in opts.describe(cls.options_type)]
-            out.append({"name": name, "title": cls.title, "min_players": cls.min_players,
-                        "max_players": cls.max_players, "options": options, "bots": list(game_levels(name)),
-                        "default_bot": default_level(name)})
+                        "choices": [_plain(c) for c in o.choices], "words": cls.option_words(o.name)}
+                       for o in opts.describe(cls.options_type)]
+            out.append({"name": name, "title": cls.title, "titles": {"en": cls.title, "ja": cls.title_ja or cls.title},
+                        "min_players": cls.min_players, "max_players": cls.max_players, "options": options,
+                        "bots": list(game_levels(name)), "default_bot": default_level(name),
+                        "bot_names": {level: BOT_LEVELS.get(level, {"en": level, "ja": level})
+                                      for level in game_levels(name)}})
         return out
 
     def rules(self, name: str, lang: str | None) -> dict[str, Any]:
@@ -358,6 +362,11 @@ class TableService:
             self._notify(table)
             self._schedule_bots(table)
 
+    async def reference(self, table_id: str, lang: str | None = "en") -> dict[str, Any]:
+        """The table's game components for tooltips (``game.reference``: its options' points and deck)."""
+        table = await self._table(table_id)
+        return table.state.game.reference(_lang(lang))
+
     # --- records and replays -------------------------------------------------------------------
 
     async def record(self, table_id: str) -> Any:
@@ -394,14 +403,16 @@ class TableService:
         steps = len(record.actions)
         step = steps if step is None else max(0, min(step, steps))
         state = record.replay(step)
-        game = state.game
+        game, names = state.game, table.names()
         # the game is deterministic: the replayed events are the table's first ones, so its lines fit them
         entries = state.log_entries(seat, 0)[1]
         return {
             "type": "replay", "table": table.summary(), "step": step, "steps": steps, "seat": seat,
-            "view": state.observe(seat), "hands": [state.observe(p).get("hand", []) for p in range(state.players)],
+            "view": (view := state.observe(seat)),
+            "result": translate_result(view["result"], lang, names, state.players) if view.get("result") else None,
+            "hands": [state.observe(p).get("hand", []) for p in range(state.players)],
             "log": table.log_lines(entries, lang), "log_from": 0, "log_next": len(entries),
-            "actions": [{"seat": p, "action": a, "label": game.describe_action(game.parse_action(a), lang)}
+            "actions": [{"seat": p, "action": a, "label": game.describe_action(game.parse_action(a), lang, names)}
                         for p, a in record.actions],
         }
 
@@ -665,3 +676,4 @@ def _plain(value: Any) -> Any:
 
 def _bot_name(level: str) -> str:
     return f"Bot ({level})"
+

@@ -15,6 +15,7 @@ from typing import Any, Literal
 
 from tricktable.engine import Event, GameRecord, State
 from tricktable.engine import options as opts
+from tricktable.engine.words import translate_result
 from tricktable.server.practice import is_practice, public_options
 from tricktable.server.store import TableRow, now
 
@@ -76,8 +77,9 @@ class Table:
     updated: datetime = field(default_factory=now)
     thinking: set[int] = field(default_factory=set)
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
-    # lang -> (the last event described, every event's line so far): events only grow, so each is described once
-    _described: dict[str, tuple[Event | None, list[str]]] = field(default_factory=dict)
+    # (lang, names) -> (the last event described, every event's line so far): events only grow, so each is
+    # described once; a seat's new name starts the lines again
+    _described: dict[tuple[str, tuple[str, ...]], tuple[Event | None, list[str]]] = field(default_factory=dict)
     _standin: set[int] = field(default_factory=set)  # every seat's ``standin_events``, for lookups
     # seat -> (events scanned, the last of them, the global indexes of those the seat may see): its own log
     _seen: dict[int | None, tuple[int, Event | None, list[int]]] = field(default_factory=dict)
@@ -119,6 +121,7 @@ class Table:
         options = opts.changed(state.game.options)  # as in the record, without building the record
         return {
             "id": self.id, "game": state.game.name, "title": state.game.title, "players": state.players,
+            "titles": {"en": state.game.title, "ja": state.game.title_in("ja")},
             "options": public_options(options), "practice": is_practice(state.seed, options),
             "status": self.status, "step": self.known_step(None), "round": state.round,
             "actors": list(state.actors), "scores": state.scores(), "winners": state.winners(),
@@ -146,12 +149,22 @@ class Table:
         entries = state.log_entries(seat, start)[1]
         summary = self.summary()
         del summary["updated"]  # new on every change: the message itself is the news (the lobby keeps it)
+        names = self.names()
+        view = state.observe(seat)
+        result = view.get("result")  # the end-of-game breakdown, in the seat's language and with the names
         return {
             "type": "view", "seat": seat, "lang": lang, "table": {**summary, "step": self.known_step(seat)},
-            "view": state.observe(seat),
-            "legal": [{"action": a.text, "label": game.describe_action(a, lang)} for a in legal],
+            "view": view,
+            "result": translate_result(result, lang, names, state.players) if result else None,
+            "legal": [{"action": a.text, "label": game.describe_action(a, lang, names)} for a in legal],
+            "why_not": state.why_not(seat, lang, names) if playing and seat is not None else {},
+            "prompt": game.prompt(view, lang) if legal else "",  # what this step asks of the seat
             "log": self.log_lines(entries, lang, since), "log_from": since, "log_next": since + len(entries),
         }
+
+    def names(self) -> list[str]:
+        """The seats' display names, as every log line and label is written with them (blank: "Player N")."""
+        return [s.name for s in self.seats]
 
     def log_lines(self, entries: list[tuple[int, Event]], lang: str, first: int = 0) -> list[dict[str, Any]]:
         """Log lines as the protocol sends them: position in the seat's log, words, acting seat, kind, who moved.
@@ -190,15 +203,20 @@ class Table:
         self._standin.update(marks)
 
     def _texts(self, lang: str) -> list[str]:
-        """Every event of the game in words (for everyone: callers keep only those a seat may see)."""
+        """Every event of the game in words, with the seats' names (for everyone: callers keep only those a
+        seat may see)."""
         events = self.state.events
-        last, lines = self._described.get(lang, (None, []))
+        names = self.names()
+        key = (lang, tuple(names))
+        last, lines = self._described.get(key, (None, []))
         if len(lines) > len(events) or (lines and events[len(lines) - 1] is not last):
             lines = []  # the events were replaced, not extended: describe them all again
         if len(lines) < len(events):
             describe = self.state.game.describe_event
-            lines.extend(describe(e, lang) for e in events[len(lines):])
-        self._described[lang] = (events[-1] if events else None, lines)
+            lines.extend(describe(e, lang, names) for e in events[len(lines):])
+        if any(k[1] != key[1] for k in self._described):  # a seat's name changed: drop the old lines
+            self._described = {k: v for k, v in self._described.items() if k[1] == key[1]}
+        self._described[key] = (events[-1] if events else None, lines)
         return lines
 
     # --- storage -------------------------------------------------------------------------------

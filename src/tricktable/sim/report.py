@@ -12,8 +12,10 @@ Files written to the output folder:
 from __future__ import annotations
 
 import csv
+import importlib.util
 import json
 import math
+import sys
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
@@ -54,6 +56,9 @@ def save(folder: Path, outcomes: Sequence[Outcome], summary: Summary, settings: 
         data["breakdown"] = {"title": breakdown.title,
                              "rows": {k: e.to_json() for k, e in breakdown.rows.items()}}
     summary_path.write_text(json.dumps(finite(data), indent=2) + "\n")
+    if importlib.util.find_spec("matplotlib") is None:  # the plot is the `sim` extra; `make run` skips it
+        print("no balance.png: matplotlib is not installed (pip install 'tricktable[sim]')", file=sys.stderr)
+        return [*written, table, summary_path]
     plot = folder / "balance.png"
     draw(plot, summary, breakdown, str(settings.get("game", "")))
     return [*written, table, summary_path, plot]

@@ -6,6 +6,7 @@ player alone with the most of a suit scores none of it). Roles: L Leader, T Tric
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from rich.console import Group, RenderableType
@@ -13,7 +14,11 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
+from tricktable.cli.views import winner_line
 from tricktable.engine import Game
+from tricktable.engine.words import seat_names
+from tricktable.games.trickster.cards import SUITS, SUITS_JA
+from tricktable.games.trickster.text import _PATTERN_JA, card_name, hero_name
 
 SUIT_STYLES = {"red": "bold red", "orange": "bold dark_orange", "yellow": "bold yellow", "green": "bold green",
                "blue": "bold blue", "purple": "bold magenta", "black": "bold grey50", "white": "bold white"}
@@ -22,19 +27,42 @@ LETTERS = {"red": "R", "orange": "O", "yellow": "Y", "green": "G", "blue": "B", 
            "white": "W"}
 
 
-def card_text(card: str, *, short: bool = False) -> Text:
-    """A card coloured by its suit; ``short`` gives ``R-Bri``."""
+WORDS: dict[str, dict[str, str]] = {
+    "en": {"round": "Round", "pattern": "pattern", "lead": "the Leader's card", "token": "token: the Leader is "
+           "also the Trickster", "heroes": "heroes", "player": "player", "role": "role", "hand": "hand",
+           "tableau": "tableau", "trouble": "trouble", "known": "known", "you": "you", "pot": "Pot",
+           "empty": "(empty)", "moved": "(moved)", "trash": "Trash", "deck": "Deck", "in_deck": "You know in the deck",
+           "depth": "card {n} from the top", "draft": "Draft ({who} picks)", "chose": "You chose",
+           "your_hand": "Your hand", "rounds": "Rounds", "L": "Leader", "T": "Trickster", "F": "Follower",
+           "revealed": "revealed", "top": "top", "same suit": "a {suit} card (same suit)",
+           "same hero": "a {hero} (same hero)", "no match": "a card sharing no suit and no hero with the Pot "
+           "(no match)", "followers": "Followers must play {what}"},
+    "ja": {"round": "ラウンド", "pattern": "パターン", "lead": "リーダーのカード",
+           "token": "トリックスタートークン: リーダーがトリックスターも兼ねる", "heroes": "英雄",
+           "player": "プレイヤー", "role": "役割", "hand": "手札", "tableau": "場札", "trouble": "トラブル",
+           "known": "分かっている手札", "you": "あなた", "pot": "ポット", "empty": "（空）", "moved": "（移動）",
+           "trash": "ゴミ箱", "deck": "山札", "in_deck": "あなたが知っている山札のカード",
+           "depth": "上から{n}枚目", "draft": "ドラフト（{who}が選ぶ）", "chose": "選んだカード",
+           "your_hand": "あなたの手札", "rounds": "ラウンドごと", "L": "リーダー", "T": "トリックスター",
+           "F": "フォロワー", "revealed": "公開", "top": "山札の上", "same suit": "{suit}のカード（同じスート）",
+           "same hero": "{hero}（同じヒーロー）", "no match": "ポットのどのカードともスートもヒーローも一致しないカード"
+           "（どっちも一致しない）", "followers": "フォロワーが出すのは{what}"},
+}
+
+
+def card_text(card: str, *, short: bool = False, lang: str = "en") -> Text:
+    """A card coloured by its suit, named in ``lang``; ``short`` gives ``R-Bri`` (tableau counts only)."""
     suit, _, hero = card.partition(" ")
-    label = f"{LETTERS.get(suit, '?')}-{hero[:3]}" if short else card
+    label = f"{LETTERS.get(suit, '?')}-{hero[:3]}" if short else card_name(card, lang)
     return Text(label, style=SUIT_STYLES.get(suit, ""))
 
 
-def cards_line(cards: list[str], *, short: bool = False) -> Text:
+def cards_line(cards: list[str], *, short: bool = False, lang: str = "en") -> Text:
     line = Text()
     for i, card in enumerate(cards):
         if i:
-            line.append(" ")
-        line.append_text(card_text(card, short=short))
+            line.append(", ")
+        line.append_text(card_text(card, short=short, lang=lang))
     return line or Text("-", style="dim")
 
 
@@ -51,116 +79,121 @@ def tableau_line(cards: list[str]) -> Text:
     return line or Text("-", style="dim")
 
 
-def _role(seat: int, table: dict[str, Any], leader: int | None) -> str:
+def _role(seat: int, table: dict[str, Any], leader: int | None, lang: str) -> str:
+    w = WORDS[lang]
     roles = []
     if leader == seat:
-        roles.append("L")
+        roles.append(w["L"])
     if table.get("trickster") == seat:
-        roles.append("T")
+        roles.append(w["T"])
     if seat in table.get("followers", []) and table.get("trickster") != seat:
-        roles.append("F")
-    return "".join(roles)
+        roles.append(w["F"])
+    return ", ".join(roles)
 
 
-def _pattern_rule(table: dict[str, Any]) -> str:
+def _pattern_rule(table: dict[str, Any], lang: str) -> str:
     """The pattern in words: what a Follower's card must be."""
     suit, _, hero = str(table.get("lead") or "").partition(" ")
-    if table["pattern"] == "same suit":
-        return f"a {suit} card (Same Suit)"
-    if table["pattern"] == "same hero":
-        return f"a {hero} (Same Hero)"
-    return "a card sharing no suit and no hero with any card in the Pot (No Match)"
+    w = WORDS[lang]
+    if lang == "ja":
+        suit = SUITS_JA[SUITS.index(suit)] if suit in SUITS else suit
+        hero = hero_name(hero, lang)
+    return w[table["pattern"]].format(suit=suit, hero=hero)
 
 
-def render(observation: dict[str, Any], game: Game[Any]) -> RenderableType:
+def render(observation: dict[str, Any], game: Game[Any], lang: str = "en",
+           names: Sequence[str] = ()) -> RenderableType:
+    w = WORDS[lang]
+    names = list(names) or seat_names(None, observation.get("players", 0), lang)
     table: dict[str, Any] = observation.get("table", {})
     me = observation.get("seat")
     leader = observation.get("leader")
     actors = observation.get("actors", [])
     parts: list[RenderableType] = []
 
-    head = Text(f"Round {observation.get('round')}/{table.get('rounds', 3)}  ·  {observation.get('phase')}")
-    if table.get("pattern"):
-        head.append(f"  ·  pattern: {table['pattern'].upper()}", style="bold")
-    if table.get("lead"):
-        head.append("  ·  lead ")
-        head.append_text(card_text(table["lead"]))
+    head = Text(f"{w['round']} {observation.get('round')}/{table.get('rounds', 3)}")
+    prompt = game.prompt(observation, lang)
+    if prompt:
+        head.append(f"  ·  {prompt}", style="bold")
+    if table.get("pattern") and observation.get("phase") != "play":
+        pattern = str(table["pattern"])
+        head.append(f"  ·  {w['pattern']}: {_PATTERN_JA.get(pattern, pattern) if lang == 'ja' else pattern}")
     if table.get("token"):
-        head.append("  ·  token: the Leader is also the Trickster", style="dim")
+        head.append(f"  ·  {w['token']}", style="dim")
     parts.append(head)
     if table.get("heroes"):
-        parts.append(Text("heroes: " + ", ".join(table["heroes"]), style="dim"))
+        heroes = [hero_name(h, lang) for h in table["heroes"]]
+        parts.append(Text(f"{w['heroes']}: " + ", ".join(heroes), style="dim"))
 
     seats = Table(box=None, pad_edge=False, show_edge=False)
-    for column in ("seat", "role", "hand", "tableau", "trouble", ""):
-        seats.add_column(column)
+    for column in ("player", "role", "hand", "tableau", "trouble", "known"):
+        seats.add_column(w[column])
     scores = observation.get("scores", [])
     known_hands = table.get("known", {}).get("hands", {})
     for seat, size in enumerate(observation.get("hand_sizes", [])):
-        name = f"{seat}" + (" (you)" if seat == me else "")
-        waiting = "…" if seat in actors else ""
+        name = names[seat] + (" …" if seat in actors else "")
         tableau = table.get("tableaus", [[]] * (seat + 1))[seat]
-        notes = Text(waiting)
+        notes = Text()
         if str(seat) in known_hands:
-            notes.append(" known: ")
-            notes.append_text(cards_line(known_hands[str(seat)], short=True))
+            notes.append_text(cards_line(known_hands[str(seat)], lang=lang))
         trouble = f"{scores[seat]:g}" if seat < len(scores) else ""
-        seats.add_row(name, _role(seat, table, leader), str(size), tableau_line(tableau), trouble, notes)
+        seats.add_row(name, _role(seat, table, leader, lang), str(size), tableau_line(tableau), trouble, notes)
     parts.append(seats)
 
-    pot = Text("Pot: ")
+    pot = Text(f"{w['pot']}: ")
     trick = observation.get("trick", [])
     for i, entry in enumerate(trick):
         if i:
             pot.append("  ")
-        pot.append(f"{entry['seat']}:")
-        pot.append_text(card_text(entry["card"]))
+        pot.append(f"{names[entry['seat']]}: ")
+        pot.append_text(card_text(entry["card"], lang=lang))
         if entry.get("moved"):
-            pot.append(" (moved)", style="dim")
+            pot.append(" " + w["moved"], style="dim")
     if not trick:
-        pot.append("(empty)", style="dim")
+        pot.append(w["empty"], style="dim")
     parts.append(pot)
-    trash = Text("Trash: ")
-    trash.append_text(cards_line(table.get("trash", [])))
-    trash.append(f"   Deck: {table.get('deck_size', 0)}")
+    trash = Text(f"{w['trash']}: ")
+    trash.append_text(cards_line(table.get("trash", []), lang=lang))
+    trash.append(f"   {w['deck']}: {table.get('deck_size', 0)}")
     parts.append(trash)
 
     effect = table.get("effect")
     if effect:
-        line = Text(f"{effect['hero']} (seat {effect['player']}): {effect['step']}", style="bold")
+        line = Text(prompt or "", style="bold")
         if effect.get("target") is not None:
-            line.append(f" · seat {effect['target']}")
+            line.append(f" · {names[effect['target']]}")
         if effect.get("card"):
             line.append(" · ")
-            line.append_text(card_text(effect["card"]))
+            line.append_text(card_text(effect["card"], lang=lang))
         for key in ("revealed", "top"):
             if effect.get(key):
-                line.append(f" · {key}: ")
-                line.append_text(cards_line(effect[key]))
+                line.append(f" · {w[key]}: ")
+                line.append_text(cards_line(effect[key], lang=lang))
         parts.append(line)
     deck_known = table.get("known", {}).get("deck", [])
     if deck_known:
-        line = Text("You know in the deck: ")
+        line = Text(f"{w['in_deck']}: ")
         for item in deck_known:
-            line.append(f"depth {item['depth']} ")
-            line.append_text(card_text(item["card"]))
+            line.append(w["depth"].format(n=item["depth"] + 1) + " ")
+            line.append_text(card_text(item["card"], lang=lang))
             line.append("  ")
         parts.append(line)
     if table.get("draft"):
-        parts.append(Text(f"Draft (seat {table['draft']['drafter']} picks): " + ", ".join(table["draft"]["pool"])))
+        pool = [hero_name(h, lang) for h in table["draft"]["pool"]]
+        parts.append(Text(w["draft"].format(who=names[table["draft"]["drafter"]]) + ": " + ", ".join(pool)))
     if table.get("chosen"):
-        line = Text("You chose: ")
-        line.append_text(card_text(table["chosen"]))
+        line = Text(f"{w['chose']}: ")
+        line.append_text(card_text(table["chosen"], lang=lang))
         parts.append(line)
     if table.get("pattern") and table.get("followers"):
-        parts.append(Text("Followers must play " + _pattern_rule(table), style="italic"))
+        parts.append(Text(w["followers"].format(what=_pattern_rule(table, lang)), style="italic"))
     if me is not None:
         playable = {a[5:] for a in observation.get("legal", []) if a.startswith("play ")}
-        hand = Text("Your hand: ")
+        hand = Text(f"{w['your_hand']}: ")
         for i, card in enumerate(observation.get("hand", [])):
             if i:
-                hand.append(" ")
-            text = card_text(card)
+                hand.append(", ")
+            text = card_text(card, lang=lang)
             if card in playable and len(playable) < len(observation.get("hand", [])):
                 text.stylize("underline")
             hand.append_text(text)
@@ -169,8 +202,9 @@ def render(observation: dict[str, Any], game: Game[Any]) -> RenderableType:
         parts.append(hand)
     rounds = table.get("round_scores", [])
     if rounds:
-        parts.append(Text("Rounds: " + "  ".join(f"{i + 1}: {r}" for i, r in enumerate(rounds)), style="dim"))
+        parts.append(Text(f"{w['rounds']}: " + "  ".join(
+            f"{i + 1}: " + ", ".join(f"{names[p]} {x}" for p, x in enumerate(r)) for i, r in enumerate(rounds)),
+            style="dim"))
     if observation.get("is_over"):
-        winners = ", ".join(f"seat {w}" for w in observation.get("winners", []))
-        parts.append(Text(f"Game over. Winner: {winners}", style="bold green"))
-    return Panel(Group(*parts), title=game.title)
+        parts.append(Text(winner_line(observation, lang, names), style="bold green"))
+    return Panel(Group(*parts), title=game.title_in(lang))

@@ -92,15 +92,25 @@ class PlayEffect:
     card: Card
     kind: str
     amount: int = 0
+    text: str = ""
+    text_ja: str = ""
 
 
 PLAY_EFFECTS: tuple[PlayEffect, ...] = (
-    PlayEffect(make("R", 11), WILD),
-    PlayEffect(make("B", 16), REVERSE),
-    PlayEffect(make("K", 6), MINUS, -2),
-    PlayEffect(make("G", 13), MINUS, -2),
-    PlayEffect(make("K", 13), PLUS, +2),
-    PlayEffect(make("G", 6), PLUS, +2),
+    PlayEffect(make("R", 11), WILD, text="played by anyone but the leader, it counts as the lead colour",
+               text_ja="ターンプレイヤー以外が出すと、ターンプレイヤーと同じ色として扱う"),
+    PlayEffect(make("B", 16), REVERSE, text="reversal this turn: the highest picks one card and leads next; "
+               "the lowest takes the rest",
+               text_ja="このターンは逆転: 一番大きい数字の人が1枚選んで"
+                       "次のターンプレイヤーになり、一番小さい数字の人が残りを取る"),
+    PlayEffect(make("K", 6), MINUS, -2, "-2 to one card another player has already played this turn",
+               "このターンに他のプレイヤーが出したカード1枚の数字を-2する"),
+    PlayEffect(make("G", 13), MINUS, -2, "-2 to one card another player has already played this turn",
+               "このターンに他のプレイヤーが出したカード1枚の数字を-2する"),
+    PlayEffect(make("K", 13), PLUS, +2, "+2 to one card another player has already played this turn",
+               "このターンに他のプレイヤーが出したカード1枚の数字を+2する"),
+    PlayEffect(make("G", 6), PLUS, +2, "+2 to one card another player has already played this turn",
+               "このターンに他のプレイヤーが出したカード1枚の数字を+2する"),
 )
 
 Counts = tuple[int, int, int, int]  # won cards per colour, R K B G
@@ -116,6 +126,7 @@ class Bonus:
     card: Card
     condition: str
     points: Callable[[Counts, Mask], int]
+    condition_ja: str = ""
 
 
 def _only_black_is_k1(counts: Counts, won: Mask) -> int:
@@ -123,13 +134,17 @@ def _only_black_is_k1(counts: Counts, won: Mask) -> int:
 
 
 BONUSES: tuple[Bonus, ...] = (
-    Bonus(make("R", 1), "6+ red cards -> +10", lambda n, _w: 10 if n[0] >= 6 else 0),
+    Bonus(make("R", 1), "6+ red cards -> +10", lambda n, _w: 10 if n[0] >= 6 else 0, "赤6枚以上 -> +10"),
     # 5+ blue have burst (1 each); they score 2 each instead, i.e. one more point a card
-    Bonus(make("B", 2), "5+ blue cards -> your blue cards score 2 each", lambda n, _w: n[2] if n[2] >= 5 else 0),
-    Bonus(make("G", 1), "4+ cards in every colour -> +12", lambda n, _w: 12 if min(n) >= 4 else 0),
-    Bonus(make("R", 3), "exactly 3 red cards -> +8", lambda n, _w: 8 if n[0] == 3 else 0),
-    Bonus(make("K", 1), "K1 is your only black card -> +12", _only_black_is_k1),
-    Bonus(make("B", 1), "no colour with 4+ cards -> +10", lambda n, _w: 10 if max(n) <= 3 else 0),
+    Bonus(make("B", 2), "5+ blue cards -> your blue cards score 2 each", lambda n, _w: n[2] if n[2] >= 5 else 0,
+          "青5枚以上 -> 青のカードは1枚2点"),
+    Bonus(make("G", 1), "4+ cards in every colour -> +12", lambda n, _w: 12 if min(n) >= 4 else 0,
+          "全色4枚以上 -> +12"),
+    Bonus(make("R", 3), "exactly 3 red cards -> +8", lambda n, _w: 8 if n[0] == 3 else 0, "赤ちょうど3枚 -> +8"),
+    Bonus(make("K", 1), "black 1 is your only black card -> +12", _only_black_is_k1,
+          "黒のカードが黒の1だけ -> +12"),
+    Bonus(make("B", 1), "no colour with 4+ cards -> +10", lambda n, _w: 10 if max(n) <= 3 else 0,
+          "4枚以上の色がない -> +10"),
 )
 
 # option ``specials``: which of the tables above are in play

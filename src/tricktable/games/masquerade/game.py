@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from typing import ClassVar
+from collections.abc import Sequence
+from typing import Any, ClassVar
 
 from tricktable.engine import Action, BadOptions, Event, Game, ParseError
 from tricktable.games.masquerade import text
@@ -18,6 +19,7 @@ class Masquerade(Game[MasqueradeOptions]):
 
     name: ClassVar[str] = "masquerade"
     title: ClassVar[str] = "Gundam Masquerade"
+    title_ja: ClassVar[str] = "ガンダム仮面舞踏会"
     min_players: ClassVar[int] = 3
     max_players: ClassVar[int] = 6
     options_type: ClassVar[type[MasqueradeOptions]] = MasqueradeOptions
@@ -84,8 +86,17 @@ class Masquerade(Game[MasqueradeOptions]):
     def new_state(self, seed: int) -> MasqueradeState:
         return MasqueradeState(self, seed)
 
-    def describe_action(self, action: Action, lang: str = "en") -> str:
+    def describe_action(self, action: Action, lang: str = "en", names: Sequence[str] | None = None) -> str:
         return text.describe_action(action, lang)
 
-    def describe_event(self, event: Event, lang: str = "en") -> str:
-        return text.describe_event(event, lang)
+    def describe_event(self, event: Event, lang: str = "en", names: Sequence[str] | None = None) -> str:
+        return text.describe_event(event, lang, names, self.players)
+
+    def why_not_text(self, reason: dict[str, Any], lang: str = "en", names: Sequence[str] | None = None) -> str:
+        return text.why_not_text(reason, lang, names)
+
+    def reference(self, lang: str = "en") -> dict[str, Any]:
+        return text.reference(self, lang)
+
+    def prompt(self, view: dict[str, Any], lang: str = "en") -> str:
+        return text.prompt(view, lang)

@@ -173,6 +173,16 @@ class MasqueradeState(State):
             return
         STEP[self.phase](self, action)
 
+    def _why_not(self, player: int) -> dict[str, dict[str, Any]]:
+        from tricktable.games.masquerade.text import why_not_reasons
+
+        return why_not_reasons(self, player)
+
+    def result(self) -> dict[str, Any] | None:
+        from tricktable.games.masquerade.result import result
+
+        return result(self) if self.phase == OVER else None
+
     def _why_illegal(self, action: Action, player: int) -> str:
         phase = self.phase
         card = action.card if isinstance(action, Move) else -1
@@ -480,9 +490,10 @@ class MasqueradeState(State):
         positions = range(len(self.trick))
         eff = [self.effective(i) for i in positions]
         if self.b16 and self.game.options.b16 == "reverse":
-            # rules B16: the highest (earlier on ties) picks and leads; the lowest (later on ties) takes the rest
-            pick = max(positions, key=lambda i: (eff[i], -i))
-            take = min(positions, key=lambda i: (eff[i], -i))
+            # rules B16: the highest picks and leads, the lowest takes the rest; ties as in Taking (the
+            # later of tied players is the highest, the earlier the lowest)
+            pick = max(positions, key=lambda i: (eff[i], i))
+            take = min(positions, key=lambda i: (eff[i], i))
         else:
             # rules: Taking; lowest ties go to the earlier player, highest ties to the later one
             pick = min(positions, key=lambda i: (eff[i], i))

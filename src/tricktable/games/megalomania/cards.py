@@ -42,22 +42,34 @@ class Power:
     effect: str
     once_per_trick: bool
     tag: str
+    effect_ja: str = ""
 
 
 POWERS: tuple[Power, ...] = (
     Power(1, "Farmer", "農夫", "choose the next leader (yourself included), whoever wins; nothing in the last trick",
-          True, "P"),
+          True, "P",
+          effect_ja="次のトリックのリードプレイヤーを選ぶ（自分も可、誰が取ったかにかかわらず）。"
+                    "最後のトリックでは何もしない"),
     Power(2, "Assassin", "暗殺者", "any colour: may be played even when the follow rule demands another card",
-          False, "P"),
+          False, "P",
+          effect_ja="どの色でもプレイできる: 他のカードをプレイしなければならない場合でも出せる"),
     Power(4, "Explorer", "探検家", "take a random card from this round's completed tricks and swap a hand card "
-          "for it; not in the round's first trick", False, "P"),
+          "for it; not in the round's first trick", False, "P",
+          effect_ja="このラウンドの以前のトリックからランダムに1枚取り、手札と交換する。最初のトリックでは使用不可"),
     Power(6, "Dwarf", "ドワーフ", "revolution: the lowest dominant card wins; with none, the lowest lead-colour card",
-          True, "P"),
+          True, "P",
+          effect_ja="値の逆転（革命）: ドミナントカラーの一番小さいカードが取る。"
+                    "なければリードカラーの一番小さいカード"),
     Power(7, "Wizard", "魔法使い", "each later player must play their lowest lead-colour card, else lowest dominant, "
-          "else the lowest card of a colour of their choice", True, "P"),
-    Power(9, "Knight", "騎士", "dominant cards other players play after it cannot win by trump", True, "P"),
-    Power(12, "Oracle", "オラクル", "change colour: becomes another colour, never the dominant one", False, "P"),
-    Power(15, "Emperor", "皇帝", "cancel: after it no other player may use a power or a cube this trick", True, "P"),
+          "else the lowest card of a colour of their choice", True, "P",
+          effect_ja="他プレイヤーはリードカラーの一番小さいカードを出す。"
+                    "なければドミナントカラーの一番小さいカード、どちらもなければ好きな色の一番小さいカード"),
+    Power(9, "Knight", "騎士", "dominant cards other players play after it cannot win by trump", True, "P",
+          effect_ja="切り札の解除: この後に他プレイヤーが出すドミナントカラーは切り札として勝てない"),
+    Power(12, "Oracle", "オラクル", "change colour: becomes another colour, never the dominant one", False, "P",
+          effect_ja="色の変更: ドミナントカラー以外の色に変わる"),
+    Power(15, "Emperor", "皇帝", "cancel: after it no other player may use a power or a cube this trick", True, "P",
+          effect_ja="パワーの無効化: この後、他プレイヤーはこのトリックでパワーもキューブも使えない"),
 )
 ONCE_PER_TRICK: int = sum(1 << r for r, p in enumerate(POWERS) if p.once_per_trick)
 ASSASSINS: int = sum(1 << (8 * c + ASSASSIN) for c in range(4))
@@ -112,7 +124,8 @@ PLAIN, FACE_UP, PROGRAMMED, COVERED, DRAW_PILE, SWAPPED, ROTATING, SPLIT, PASS =
 @dataclass(frozen=True, slots=True)
 class Mission:
     """One mission card. ``points`` is the default of option ``mission_points`` at this mission's index;
-    ``points_tag`` says whether that number is published [P] or ours [D]."""
+    ``points_tag`` says whether that number is published [P] or ours [D]. ``task`` and ``task_ja`` are
+    templates whose ``{p}`` is the points in force: read them through ``describe``."""
 
     number: int
     hand: int
@@ -123,43 +136,48 @@ class Mission:
     points_tag: str
     four_players: bool = False
 
+    def describe(self, points: int, lang: str = "en") -> str:
+        """The task with its points as option ``mission_points`` sets them (``task``/``task_ja`` hold ``{p}``)."""
+        return (self.task_ja if lang == "ja" else self.task).format(p=f"{points:+d}")
+
 
 MISSIONS: tuple[Mission, ...] = (
-    Mission(1, 8, PLAIN, "exactly 3 tricks: +3", "ちょうど3トリック: +3", 3, "P"),
-    Mission(2, 8, PLAIN, "took cards of all four colours: -2", "4色すべてのカードを取った: -2", -2, "D"),
-    Mission(3, 8, PLAIN, "+1 per Blue card", "青カード1枚につき+1", 1, "P"),
-    Mission(4, 8, PLAIN, "+1 per Yellow card", "黄カード1枚につき+1", 1, "P"),
-    Mission(5, 8, PLAIN, "4 or more tricks: +4", "4トリック以上: +4", 4, "D"),
-    Mission(6, 8, PLAIN, "took no Dwarf and no Wizard: +2", "ドワーフも魔法使いも取らなかった: +2", 2, "D"),
-    Mission(7, 8, PLAIN, "+2 per trick won whose printed values sum to 25 or less",
-            "数値の合計が25以下のトリック1つにつき+2", 2, "P"),
-    Mission(8, 8, PLAIN, "won a trick holding all four colours: +3", "4色すべてを含むトリックを取った: +3", 3, "D",
+    Mission(1, 8, PLAIN, "exactly 3 tricks: {p}", "ちょうど3トリック: {p}", 3, "P"),
+    Mission(2, 8, PLAIN, "took cards of all four colours: {p}", "4色すべてのカードを取った: {p}", -2, "D"),
+    Mission(3, 8, PLAIN, "{p} per Blue card", "青カード1枚につき{p}", 1, "P"),
+    Mission(4, 8, PLAIN, "{p} per Yellow card", "黄カード1枚につき{p}", 1, "P"),
+    Mission(5, 8, PLAIN, "4 or more tricks: {p}", "4トリック以上: {p}", 4, "D"),
+    Mission(6, 8, PLAIN, "took no Dwarf and no Wizard: {p}", "ドワーフも魔法使いも取らなかった: {p}", 2, "D"),
+    Mission(7, 8, PLAIN, "{p} per trick won whose printed values sum to 25 or less",
+            "数値の合計が25以下のトリック1つにつき{p}", 2, "P"),
+    Mission(8, 8, PLAIN, "won a trick holding all four colours: {p}", "4色すべてを含むトリックを取った: {p}", 3, "D",
             four_players=True),
-    Mission(9, 8, PLAIN, "-1 per Red card", "赤カード1枚につき-1", -1, "P"),
-    Mission(10, 8, PLAIN, "-1 per Black card", "黒カード1枚につき-1", -1, "P"),
-    Mission(11, 8, PLAIN, "cards sum to 80 or more (printed): +3", "取ったカードの数値の合計が80以上: +3", 3, "D"),
-    Mission(12, 7, PLAIN, "odd number of tricks: -2", "奇数トリック: -2", -2, "D"),
-    Mission(13, 6, FACE_UP, "3 cards of each hand face up; exactly 1 trick: +2",
-            "手札3枚を公開; ちょうど1トリック: +2", 2, "D"),
-    Mission(14, 6, PLAIN, "exactly 2 tricks: +2", "ちょうど2トリック: +2", 2, "P"),
-    Mission(15, 6, PROGRAMMED, "program the order of your 6 cards; most tricks: +3 (tie: nobody)",
-            "6枚の出す順番を先に決める; 最多トリック: +3 (同数なし)", 3, "D"),
-    Mission(16, 8, PLAIN, "4 or more tricks: -4", "4トリック以上: -4", -4, "D"),
-    Mission(17, 7, PLAIN, "exactly 2 tricks: -2", "ちょうど2トリック: -2", -2, "D"),
-    Mission(18, 8, COVERED, "4 face-down cards, each under a face-up one; +1 per trick",
-            "4枚裏の上に4枚表; 1トリックにつき+1", 1, "P"),
-    Mission(19, 8, DRAW_PILE, "4 in hand, 4 in a face-down pile drawn after each play; +1 per Dwarf and Wizard",
-            "手札4枚と裏の山4枚; ドワーフと魔法使い1枚につき+1", 1, "P"),
-    Mission(20, 8, SWAPPED, "hands go to the player opposite (partners); pair with more tricks: +3 each",
-            "対面と手札交換(ペア); トリックが多いペア: 各+3", 3, "D", four_players=True),
-    Mission(21, 8, SWAPPED, "hands go to the player opposite (partners); pair with fewer tricks: -3 each",
-            "対面と手札交換(ペア); トリックが少ないペア: 各-3", -3, "D", four_players=True),
-    Mission(22, 6, ROTATING, "hands pass right; most tricks: +3 (tie: nobody)",
-            "手札を右に回す; 最多トリック: +3 (同数なし)", 3, "D"),
-    Mission(23, 8, PLAIN, "per colour, most cards of it: +2 (tie: nobody)", "色ごとに最多枚数: +2 (同数なし)", 2, "P"),
-    Mission(24, 8, SPLIT, "split into two piles of 4, your neighbour picks one blind; no tricks: +3",
-            "4枚ずつ2山に分け隣が選ぶ; トリックなし: +3", 3, "D"),
-    Mission(25, 8, PASS, "pass 3 cards to your neighbour; -1 per trick", "3枚を隣に渡す; 1トリックにつき-1", -1, "P"),
+    Mission(9, 8, PLAIN, "{p} per Red card", "赤カード1枚につき{p}", -1, "P"),
+    Mission(10, 8, PLAIN, "{p} per Black card", "黒カード1枚につき{p}", -1, "P"),
+    Mission(11, 8, PLAIN, "cards sum to 80 or more (printed): {p}", "取ったカードの数値の合計が80以上: {p}", 3, "D"),
+    Mission(12, 7, PLAIN, "odd number of tricks: {p}", "奇数トリック: {p}", -2, "D"),
+    Mission(13, 6, FACE_UP, "3 cards of each hand face up; exactly 1 trick: {p}",
+            "手札3枚を公開; ちょうど1トリック: {p}", 2, "D"),
+    Mission(14, 6, PLAIN, "exactly 2 tricks: {p}", "ちょうど2トリック: {p}", 2, "P"),
+    Mission(15, 6, PROGRAMMED, "program the order of your 6 cards; most tricks: {p} (tie: nobody)",
+            "6枚の出す順番を先に決める; 最多トリック: {p} (同数なし)", 3, "D"),
+    Mission(16, 8, PLAIN, "4 or more tricks: {p}", "4トリック以上: {p}", -4, "D"),
+    Mission(17, 7, PLAIN, "exactly 2 tricks: {p}", "ちょうど2トリック: {p}", -2, "D"),
+    Mission(18, 8, COVERED, "4 face-down cards, each under a face-up one; {p} per trick",
+            "4枚裏の上に4枚表; 1トリックにつき{p}", 1, "P"),
+    Mission(19, 8, DRAW_PILE, "4 in hand, 4 in a face-down pile drawn after each play; {p} per Dwarf and Wizard",
+            "手札4枚と裏の山4枚; ドワーフと魔法使い1枚につき{p}", 1, "P"),
+    Mission(20, 8, SWAPPED, "hands go to the player opposite (partners); pair with more tricks: {p} each",
+            "対面と手札交換(ペア); トリックが多いペア: 各{p}", 3, "D", four_players=True),
+    Mission(21, 8, SWAPPED, "hands go to the player opposite (partners); pair with fewer tricks: {p} each",
+            "対面と手札交換(ペア); トリックが少ないペア: 各{p}", -3, "D", four_players=True),
+    Mission(22, 6, ROTATING, "hands pass right; most tricks: {p} (tie: nobody)",
+            "手札を右に回す; 最多トリック: {p} (同数なし)", 3, "D"),
+    Mission(23, 8, PLAIN, "per colour, most cards of it: {p} (tie: nobody)", "色ごとに最多枚数: {p} (同数なし)",
+            2, "P"),
+    Mission(24, 8, SPLIT, "split into two piles of 4, your neighbour picks one blind; no tricks: {p}",
+            "4枚ずつ2山に分け隣が選ぶ; トリックなし: {p}", 3, "D"),
+    Mission(25, 8, PASS, "pass 3 cards to your neighbour; {p} per trick", "3枚を隣に渡す; 1トリックにつき{p}", -1, "P"),
 )
 MISSION_POINTS: tuple[int, ...] = tuple(m.points for m in MISSIONS)
 
@@ -178,19 +196,26 @@ class Scroll:
     effect: str
     during_play: bool
     tag: str = "D"  # the scrolls exist [P]; this provisional deck and every effect are ours [D: scrolls]
+    effect_ja: str = ""
 
 
 SCROLLS: tuple[Scroll, ...] = (
-    Scroll("extra-crystal", "Extra Crystal", "追加クリスタル", "+1 crystal this round", False),
-    Scroll("extra-cube", "Extra Cube", "追加キューブ", "+1 cube this round", False),
-    Scroll("double-cube", "Double Cube", "ダブルキューブ", "+2 cubes this round", False),
-    Scroll("free-power", "Free Power", "無料パワー", "during play: one power without a crystal", True),
+    Scroll("extra-crystal", "Extra Crystal", "追加クリスタル", "+1 crystal this round", False,
+           effect_ja="このラウンドのパワークリスタル+1"),
+    Scroll("extra-cube", "Extra Cube", "追加キューブ", "+1 cube this round", False,
+           effect_ja="このラウンドのキューブ+1"),
+    Scroll("double-cube", "Double Cube", "ダブルキューブ", "+2 cubes this round", False,
+           effect_ja="このラウンドのキューブ+2"),
+    Scroll("free-power", "Free Power", "無料パワー", "during play: one power without a crystal", True,
+           effect_ja="プレイ中: パワークリスタルなしでパワーを1回使う"),
     Scroll("immunity", "Immunity", "免疫", "during play: your power and cube ignore an earlier Emperor this trick",
-           True),
+           True, effect_ja="プレイ中: このトリックで先に出た皇帝を無視してパワーとキューブを使える"),
     Scroll("redeal", "Redeal", "配り直し", "swap one hand card with a random out-of-play card, or draw a new "
-           "scroll if none is out of play", False),
-    Scroll("first-lead", "First Lead", "先手", "you lead this round's first trick", False),
-    Scroll("insight", "Insight", "洞察", "see the next mission", False),
+           "scroll if none is out of play", False,
+           effect_ja="手札1枚を場外のカードとランダムに交換する（場外にカードがなければスクロールを1枚引く）"),
+    Scroll("first-lead", "First Lead", "先手", "you lead this round's first trick", False,
+           effect_ja="このラウンドの最初のトリックをリードする"),
+    Scroll("insight", "Insight", "洞察", "see the next mission", False, effect_ja="次のミッションを見る"),
 )
 EXTRA_CRYSTAL, EXTRA_CUBE, DOUBLE_CUBE, FREE_POWER, IMMUNITY, REDEAL, FIRST_LEAD, INSIGHT = range(len(SCROLLS))
 SCROLL_BY_NAME = {s.name: i for i, s in enumerate(SCROLLS)}

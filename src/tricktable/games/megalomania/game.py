@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any, ClassVar
 
 from tricktable.engine import Action, BadOptions, Event, Game, Rng, State
@@ -15,6 +16,7 @@ class Megalomania(Game[MegalomaniaOptions]):
 
     name: ClassVar[str] = "megalomania"
     title: ClassVar[str] = "Megalomania"
+    title_ja: ClassVar[str] = "メガロマニア"
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 4
     options_type: ClassVar[type[Any]] = MegalomaniaOptions
@@ -151,7 +153,8 @@ class Megalomania(Game[MegalomaniaOptions]):
             out.append(rng.below(4))  # a random start [D]
         current = out[-1]
         while len(out) < o.rounds:
-            current = (current + 1) % 4 if o.dominant_order == "cycle" else rng.below(4)
+            # rules: the dominant colour changes every round [P]; random draws among the other three [D]
+            current = (current + 1 if o.dominant_order == "cycle" else current + 1 + rng.below(3)) % 4
             out.append(current)
         return tuple(out)
 
@@ -159,12 +162,27 @@ class Megalomania(Game[MegalomaniaOptions]):
         """A scroll used at the preparation: revealed with everyone's resources, not when it is used."""
         return isinstance(action, A.Move) and action.kind in (A.USE, A.REDEAL_CARD, A.REDEAL_SCROLL)
 
-    def describe_action(self, action: Action, lang: str = "en") -> str:
+    def describe_action(self, action: Action, lang: str = "en", names: Sequence[str] | None = None) -> str:
         from tricktable.games.megalomania.text import describe_action
 
-        return describe_action(self, action, lang)
+        return describe_action(self, action, lang, names)
 
-    def describe_event(self, event: Event, lang: str = "en") -> str:
+    def describe_event(self, event: Event, lang: str = "en", names: Sequence[str] | None = None) -> str:
         from tricktable.games.megalomania.text import describe_event
 
-        return describe_event(self, event, lang)
+        return describe_event(self, event, lang, names)
+
+    def why_not_text(self, reason: dict[str, Any], lang: str = "en", names: Sequence[str] | None = None) -> str:
+        from tricktable.games.megalomania.text import why_not_text
+
+        return why_not_text(self, reason, lang, names)
+
+    def reference(self, lang: str = "en") -> dict[str, Any]:
+        from tricktable.games.megalomania.text import reference
+
+        return reference(self, lang)
+
+    def prompt(self, view: dict[str, Any], lang: str = "en") -> str:
+        from tricktable.games.megalomania.text import prompt
+
+        return prompt(view, lang)

@@ -38,9 +38,11 @@ def observe(state: MegalomaniaState, seat: int | None) -> dict[str, Any]:
     pending = None
     if state.phase in (COLOUR, LEAD, GIVE):
         pending = {COLOUR: "oracle", LEAD: "farmer", GIVE: "explorer"}[state.phase]
+    points = state.game.options.mission_points[state.mission - 1]  # the task shows the points in force
     table: dict[str, Any] = {
-        "mission": {"number": state.mission, "task": info.task, "task_ja": info.task_ja, "hand": info.hand},
-        "mission_points": state.game.options.mission_points[state.mission - 1],
+        "mission": {"number": state.mission, "task": info.describe(points), "task_ja": info.describe(points, "ja"),
+                    "hand": info.hand},
+        "mission_points": points,
         "dominant": C.COLOURS[state.dom],
         "dealer": state.dealer,
         "rounds": state.game.options.rounds,

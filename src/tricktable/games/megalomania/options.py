@@ -21,7 +21,7 @@ class MegalomaniaOptions:
     dominant_order: str = option(
         "cycle", tag="D", choices=("cycle", "random"),
         doc="the dominant colour per round: cycle (Blue, Yellow, Red, Black from a random start) or random "
-            "(drawn each round)")
+            "(drawn each round from the three colours other than the last)")
     free_powers: bool = option(False, tag="D", choices=(False, True),
                                doc="Oracle and Assassin powers need no crystal (default: every power needs one)")
     resources: int = option(3, tag="D", choices=(2, 3, 4, 5),

@@ -8,7 +8,7 @@ happens (``known``, ``shown``, ``lacks``) so that ``observe`` and ``resample`` n
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Self
+from typing import TYPE_CHECKING, Any, Self
 
 from tricktable.engine import Action, Observation, Rng, State
 from tricktable.games.megalomania import actions as A
@@ -184,6 +184,16 @@ class MegalomaniaState(State):
         from tricktable.games.megalomania.text import why_illegal
 
         return why_illegal(self, action, player)
+
+    def _why_not(self, player: int) -> dict[str, dict[str, Any]]:
+        from tricktable.games.megalomania.text import why_not_reasons
+
+        return why_not_reasons(self, player)
+
+    def result(self) -> dict[str, Any] | None:
+        from tricktable.games.megalomania.result import result
+
+        return result(self) if self.phase == OVER else None
 
     # --- rounds --------------------------------------------------------------------------------
 
@@ -467,6 +477,8 @@ class MegalomaniaState(State):
                     m &= ~hand
         # rules: Assassin, any colour with its power
         rest = avail & ASSASSINS & ~m if okm & ASSASSIN_BIT and not ordered else 0
+        if ordered and okm & ASSASSIN_BIT and self.game.options.programmed_follow:
+            rest = self._programmed_assassin(p, m)
         held = self.scrolls[p]
         scrolls = 0
         if held:  # during-play scrolls
@@ -481,6 +493,16 @@ class MegalomaniaState(State):
         if out is None:
             out = game.legal_list(m, okm, cube, rest, scrolls)
         return out
+
+    def _programmed_assassin(self, p: int, m: int) -> int:
+        """Mission 15 with ``programmed_follow``: an Assassin of the order ahead of the card that follows may
+        go off-colour with its power (rules: Assassin, any colour), so it counts as the earliest that may go."""
+        for c in self.program[p]:
+            if m >> c & 1:
+                return 0
+            if c & 7 == ASSASSIN:
+                return 1 << c
+        return 0
 
     def _step_play(self, move: A.Move, p: int) -> None:
         if self.phase != PLAY:

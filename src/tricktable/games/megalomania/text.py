@@ -21,15 +21,33 @@ Action grammar (canonical text, parsed back by ``game.parse_action``):
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any
 
 from tricktable.engine import Action, Event
+from tricktable.engine.words import fill, lang_of, listing, plural, seat_names, signed
 from tricktable.games.megalomania import actions as A
 from tricktable.games.megalomania import cards as C
 
 if TYPE_CHECKING:
     from tricktable.games.megalomania.game import Megalomania
     from tricktable.games.megalomania.rules import MegalomaniaState
+
+
+GLOSSARY: dict[str, dict[str, str]] = {
+    # the game's terms, one table for the log, the web and the terminal (Japanese: the BGA help's words)
+    "en": {"title": "Megalomania", "dominant": "dominant colour", "lead": "lead colour", "crystal": "power crystal",
+           "cube": "cube", "scroll": "scroll", "mission": "mission", "trick": "trick", "dealer": "dealer",
+           "round": "round", "power": "power", "preparation": "preparation"},
+    "ja": {"title": "メガロマニア", "dominant": "ドミナントカラー", "lead": "リードカラー",
+           "crystal": "パワークリスタル",
+           "cube": "キューブ", "scroll": "スクロール", "mission": "ミッション", "trick": "トリック",
+           "dealer": "ディーラー", "round": "ラウンド", "power": "パワー", "preparation": "準備"},
+}
+
+
+def colour_name(colour: int, lang: str = "en") -> str:
+    return C.COLOUR_NAMES_JA[colour] if lang == "ja" else C.COLOUR_NAMES[colour]
 
 
 def card_name(card: int, lang: str = "en") -> str:
@@ -48,7 +66,23 @@ def _named(text: str, lang: str) -> str:
         return text
 
 
-def describe_action(game: Megalomania, action: Action, lang: str = "en") -> str:
+def scroll_title(name: str, lang: str = "en") -> str:
+    """A scroll's title from its id (``free-power`` -> "Free Power" / "無料パワー")."""
+    index = C.SCROLL_BY_NAME.get(name)
+    if index is None:
+        return name
+    scroll = C.SCROLLS[index]
+    return scroll.title_ja if lang == "ja" else scroll.title
+
+
+def mission_text(game: Megalomania, number: int, lang: str = "en") -> str:
+    """"mission 3 (+1 per Blue card)" with the points option ``mission_points`` sets."""
+    m = C.mission(number)
+    task = m.describe(game.options.mission_points[number - 1], lang)
+    return f"ミッション{number}「{task}」" if lang == "ja" else f"mission {number} ({task})"
+
+
+def describe_action(game: Megalomania, action: Action, lang: str = "en", names: Sequence[str] | None = None) -> str:
     if not isinstance(action, A.Move):
         return str(action)
     ja = lang == "ja"
@@ -57,30 +91,35 @@ def describe_action(game: Megalomania, action: Action, lang: str = "en") -> str:
     if kind == A.PLAY:
         extra = []
         if action.power:
-            extra.append("パワー" if ja else f"using the {C.POWERS[action.card & 7].name}'s power")
+            extra.append(f"{C.POWERS[action.card & 7].name_ja}のパワー" if ja
+                         else f"using the {C.POWERS[action.card & 7].name}'s power")
         if action.delta:
             sign = "+1" if action.delta > 0 else "-1"
             extra.append(f"キューブ{sign}" if ja else f"cube {sign}")
         if ja:
-            return f"{card}を出す" + (f"({', '.join(extra)})" if extra else "")
+            return f"{card}を出す" + (f"({'・'.join(extra)})" if extra else "")
         return f"play {card}" + (f", {' and '.join(extra)}" if extra else "")
     if kind == A.COLOUR:
         return (f"オラクルを{C.COLOUR_NAMES_JA[action.arg]}に変える" if ja
                 else f"the Oracle becomes {C.COLOUR_NAMES[action.arg]}")
     if kind == A.LEAD:
-        return f"次のリードは席{action.arg}" if ja else f"seat {action.arg} leads the next trick"
+        who = seat_names(names, game.players, lang)[action.arg]
+        return f"次のトリックは{who}がリード" if ja else f"{who} leads the next trick"
     if kind == A.GIVE:
         return f"{card}を渡す" if ja else f"give {card} in exchange"
     if kind == A.DECLINE:
         return "発見したカードを戻す" if ja else "give the discovered card back"
     if kind == A.READY:
         k, u = action.arg, game.options.resources - action.arg
-        return f"準備完了: クリスタル{k}・キューブ{u}" if ja else f"ready: {k} crystals, {u} cubes"
+        if ja:
+            return f"準備完了: パワークリスタル{k}・キューブ{u}"
+        return f"ready: {plural(k, 'crystal')}, {plural(u, 'cube')}"
     if kind == A.USE:
         scroll = C.SCROLLS[action.arg]
-        return f"スクロール「{scroll.title_ja}」を使う" if ja else f"use {scroll.title} ({scroll.effect})"
+        return (f"スクロール「{scroll.title_ja}」を使う（{scroll.effect_ja}）" if ja
+                else f"use the scroll {scroll.title} ({scroll.effect})")
     if kind == A.REDEAL_CARD:
-        return f"配り直し: {card}を交換" if ja else f"Redeal: swap {card} for a random out-of-play card"
+        return f"配り直し: {card}を場外のカードと交換" if ja else f"Redeal: swap {card} for a random out-of-play card"
     if kind == A.REDEAL_SCROLL:
         return "配り直し: スクロールを引く" if ja else "Redeal: draw a new scroll"
     if kind == A.PROGRAM:
@@ -94,65 +133,110 @@ def describe_action(game: Megalomania, action: Action, lang: str = "en") -> str:
     return str(action)
 
 
-def describe_event(game: Megalomania, event: Event, lang: str = "en") -> str:
+EVENTS: dict[str, dict[str, str]] = {
+    "en": {
+        "trick": "{winner} wins the trick",
+        "oracle": "{seat}'s Oracle becomes {colour}",
+        "farmer": "{seat}'s Farmer names {leader} to lead the next trick",
+        "explorer": "{seat}'s Explorer discovers {found}",
+        "explorer gives": "{seat} gives {card} back to {to}'s won cards",
+        "scroll drawn": "{seat} draws the scroll {scroll}",
+        "scroll used": "{seat} uses the scroll {scroll}",
+        "ready": "{seat} is ready with {crystals} crystals and {cubes} cubes",  # singulars: describe_event
+        "redeal": "{seat} redeals {gave} and gets {got}",
+        "insight": "{seat} sees the next mission: {mission}",
+        "programmed": "{seat} programs the order {order}",
+        "split": "{seat} splits the hand into pile 1 ({pile1}) and pile 2 ({pile2})",
+        "picked": "{seat} picks pile {pile} of {owner}",
+        "passed": "{seat} passes {cards} to {to}",
+        "play begins": "play begins: {leader} leads",
+        "hands swapped": "every hand goes to the partner opposite",
+    },
+    "ja": {
+        "trick": "{winner}がトリックを取った",
+        "oracle": "{seat}のオラクルが{colour}になった",
+        "farmer": "{seat}の農夫: 次のトリックは{leader}がリード",
+        "explorer": "{seat}の探検家が{found}を発見",
+        "explorer gives": "{seat}が{card}を{to}の獲得カードに戻した",
+        "scroll drawn": "{seat}がスクロール「{scroll}」を引いた",
+        "scroll used": "{seat}がスクロール「{scroll}」を使った",
+        "ready": "{seat}の準備完了（パワークリスタル{crystals}・キューブ{cubes}）",
+        "redeal": "{seat}が{gave}を配り直して{got}を得た",
+        "insight": "{seat}が次のミッションを見た: {mission}",
+        "programmed": "{seat}が出す順番を決めた: {order}",
+        "split": "{seat}が手札を山1（{pile1}）と山2（{pile2}）に分けた",
+        "picked": "{seat}が{owner}の山{pile}を選んだ",
+        "passed": "{seat}が{cards}を{to}に渡した",
+        "play begins": "プレイ開始: {leader}がリード",
+        "hands swapped": "手札を対面のパートナーと交換",
+    },
+}
+
+
+def _word(game: Megalomania, lang: str) -> Callable[[str, Any], str]:
+    def word(key: str, value: Any) -> str:
+        if key == "scroll":
+            return scroll_title(str(value), lang)
+        if key in ("colour", "lead_colour") and isinstance(value, str) and value in C.COLOURS:
+            return colour_name(C.COLOURS.index(value), lang)
+        if key == "mission" and isinstance(value, int):
+            return mission_text(game, value, lang)
+        if isinstance(value, str):
+            return _named(value, lang)
+        return str(value)
+    return word
+
+
+def describe_event(game: Megalomania, event: Event, lang: str = "en", names: Sequence[str] | None = None) -> str:
     d = event.data
+    lang = lang_of(lang)
     ja = lang == "ja"
     kind = event.kind
-    seat = d.get("seat")
-    who = f"席{seat}" if ja else f"seat {seat}"
+    who = seat_names(names, game.players, lang)
     if kind == "round":
-        m = C.mission(d["mission"])
-        colour = C.COLOURS.index(d["dominant"])
+        colour = colour_name(C.COLOURS.index(d["dominant"]), lang)
+        mission = mission_text(game, d["mission"], lang)
         if ja:
-            return (f"ラウンド{d['round']}: ミッション{m.number}「{m.task_ja}」, "
-                    f"ドミナント{C.COLOUR_NAMES_JA[colour]}, ディーラー席{d['dealer']}")
-        return (f"round {d['round']}: mission {m.number} ({m.task}), {C.COLOUR_NAMES[colour]} dominant, "
-                f"seat {d['dealer']} deals")
+            return f"ラウンド{d['round']}: {mission}、ドミナントカラーは{colour}、ディーラーは{who[d['dealer']]}"
+        return f"round {d['round']}: {mission}, {colour} is the dominant colour, {who[d['dealer']]} deals"
     if kind == "play":
         text = _named(d["card"], lang)
-        extra = (" *" if d["power"] else "") + ({1: " +1", -1: " -1"}.get(d["cube"], ""))
-        return f"{who}: {text}{extra}" if ja else f"{who} plays {text}{extra}"
-    if kind == "trick":
-        return f"席{d['winner']}がトリックを取った" if ja else f"seat {d['winner']} wins the trick"
-    if kind == "mission scored":
-        return ("ミッション得点: " if ja else "mission points: ") + ", ".join(str(p) for p in d["points"])
-    if kind == "oracle":
-        return f"{who}: オラクルは{d['colour']}" if ja else f"{who}'s Oracle becomes {d['colour']}"
-    if kind == "farmer":
-        return f"{who}: 次のリードは席{d['leader']}" if ja else f"{who}'s Farmer names seat {d['leader']} to lead"
-    if kind == "explorer":
-        return f"{who}: 探検家が{d['found']}を発見" if ja else f"{who}'s Explorer discovers {d['found']}"
-    if kind == "explorer gives":
-        return f"{who}: {d['card']}を渡した" if ja else f"{who} gives {d['card']} back"
-    if kind == "revealed":
-        used = "; ".join(f"{p}: {', '.join(u)}" for p, u in enumerate(d["scrolls"]) if u)
+        extra = []
+        if d["power"]:
+            extra.append("パワー使用" if ja else "with its power")
+        if d["cube"]:
+            sign = "+1" if d["cube"] > 0 else "-1"
+            extra.append(f"キューブ{sign}" if ja else f"a cube {sign}")
         if ja:
-            extra = f" スクロール {used}" if used else ""
-            return f"準備の公開: クリスタル{d['crystals']} キューブ{d['cubes']}{extra}"
-        return f"preparations revealed: crystals {d['crystals']}, cubes {d['cubes']}" + (
-            f"; scrolls used by seat {used}" if used else "")
-    simple = {
-        "scroll drawn": ("{who}がスクロール「{scroll}」を引いた", "{who} draws the scroll {scroll}"),
-        "scroll used": ("{who}がスクロール「{scroll}」を使った", "{who} uses the scroll {scroll}"),
-        "ready": ("{who}: 準備完了 (クリスタル{crystals}, キューブ{cubes})",
-                  "{who} is ready with {crystals} crystals and {cubes} cubes"),
-        "redeal": ("{who}: {gave}を出して{got}を得た", "{who} redeals {gave} and gets {got}"),
-        "insight": ("{who}: 次のミッションは{mission}", "{who} sees the next mission: {mission}"),
-        "programmed": ("{who}: 順番 {order}", "{who} programs {order}"),
-        "split": ("{who}: 山1 {pile1} / 山2 {pile2}", "{who} splits into {pile1} and {pile2}"),
-        "picked": ("席{seat}が席{owner}の山{pile}を選んだ", "seat {seat} picks pile {pile} for seat {owner}"),
-        "passed": ("{who}が席{to}に{cards}を渡した", "{who} passes {cards} to seat {to}"),
-        "play begins": ("席{leader}からプレイ開始", "play begins: seat {leader} leads"),
-        "hands swapped": ("対面と手札を交換", "every hand goes to the player opposite"),
-    }
-    if kind in simple:
-        values = {k: (" ".join(map(str, v)) if isinstance(v, list) else v) for k, v in d.items()}
-        return simple[kind][0 if ja else 1].format(who=who, **values)
+            return f"{who[d['seat']]}が{text}を出した" + (f"（{'・'.join(extra)}）" if extra else "")
+        return f"{who[d['seat']]} plays {text}" + (f", {' and '.join(extra)}" if extra else "")
+    if kind == "mission scored":
+        mission = mission_text(game, d["mission"], lang)
+        points = listing([f"{who[p]} {signed(x)}" for p, x in enumerate(d["points"])], lang)
+        return f"{mission}の得点: {points}" if ja else f"{mission} scores: {points}"
+    if kind == "revealed":
+        parts = []
+        for p in range(game.players):
+            used = listing([scroll_title(s, lang) for s in d["scrolls"][p]], lang) if d["scrolls"][p] else ""
+            if ja:
+                parts.append(f"{who[p]} パワークリスタル{d['crystals'][p]}・キューブ{d['cubes'][p]}"
+                             + (f"（スクロール: {used}）" if used else ""))
+            else:
+                parts.append(f"{who[p]} {plural(d['crystals'][p], 'crystal')} and {plural(d['cubes'][p], 'cube')}"
+                             + (f" (scrolls used: {used})" if used else ""))
+        return ("準備の公開: " if ja else "preparations revealed: ") + "; ".join(parts)
+    if kind == "ready" and not ja:
+        return f"{who[d['seat']]} is ready with {plural(d['crystals'], 'crystal')} and {plural(d['cubes'], 'cube')}"
     if kind == "game over":
-        return "ゲーム終了" if ja else f"game over: winners {d['winners']}"
-    if seat is not None:
-        return f"{who}: {kind}"
-    return kind
+        scores = listing([f"{who[p]} {x:g}" for p, x in enumerate(d["scores"])], lang)
+        winners = listing([who[w] for w in d["winners"]], lang)
+        if ja:
+            return f"ゲーム終了: 勝者は{winners}（合計: {scores}）"
+        return f"game over: {winners} {'win' if len(d['winners']) > 1 else 'wins'} (totals: {scores})"
+    template = EVENTS[lang].get(kind)
+    if template is not None:
+        return fill(template, d, lang, who, _word(game, lang))
+    return GLOSSARY[lang].get(kind, kind.replace("_", " "))
 
 
 def why_illegal(state: MegalomaniaState, action: Action, player: int) -> str:
@@ -188,3 +272,174 @@ def why_illegal(state: MegalomaniaState, action: Action, player: int) -> str:
     if action.power and r == C.FARMER:
         return "the Farmer does nothing in the last trick"
     return "that is not legal now"
+
+
+WHY: dict[str, dict[str, str]] = {
+    "en": {
+        "follow": "must follow {colour}",
+        "dominant": "no {lead_colour} in hand: must play the dominant colour, {colour}",
+        "wizard": "the Wizard forces your lowest card: {cards}",
+        "programmed": "your programmed order plays {cards} next",
+        "emperor": "the Emperor has cancelled powers this trick",
+        "assassin": "the Assassin needs a crystal to be played off-colour",
+        "not_now": "only {cards} can be played now",
+    },
+    "ja": {
+        "follow": "リードカラーの{colour}を出さなければならない",
+        "dominant": "{lead_colour}がないので、ドミナントカラーの{colour}を出さなければならない",
+        "wizard": "魔法使いの効果で一番小さいカードを出さなければならない: {cards}",
+        "programmed": "決めた順番では次は{cards}",
+        "emperor": "皇帝がこのトリックのパワーを無効にした",
+        "assassin": "暗殺者を色に関係なく出すにはパワークリスタルが必要",
+        "not_now": "今出せるのは{cards}だけ",
+    },
+}
+
+
+def why_not_reasons(state: MegalomaniaState, p: int) -> dict[str, dict[str, Any]]:
+    """For each card ``p`` holds (or has face up) that no legal action plays now, the reason as key + args."""
+    from tricktable.games.megalomania.rules import PLAY
+
+    if state.phase != PLAY or p not in state.actors:
+        return {}
+    legal = state.legal_actions(p)
+    playable = {a.card for a in legal if isinstance(a, A.Move) and a.kind == A.PLAY}
+    normal, avail = state.playable(p)
+    blocked = [c for c in C.cards_of(avail) if c not in playable]
+    if not blocked:
+        return {}
+    must = [C.CARD_TEXT[c] for c in C.cards_of(normal & avail) if c in playable] or [
+        C.CARD_TEXT[c] for c in sorted(playable)]
+    lead = state.lead if state.trick else -1
+    out: dict[str, dict[str, Any]] = {}
+    for c in blocked:
+        if c & 7 == C.ASSASSIN and lead >= 0 and c >> 3 != lead:
+            if state.emperor and not state.immune >> p & 1:
+                out[C.CARD_TEXT[c]] = {"key": "emperor", "args": {}}
+                continue
+            if state.crystals[p] <= 0 and not state.free >> p & 1:
+                out[C.CARD_TEXT[c]] = {"key": "assassin", "args": {}}
+                continue
+        if state.kind == C.PROGRAMMED:
+            reason: dict[str, Any] = {"key": "programmed", "args": {"cards": must}}
+        elif state.trick and len(state.trick) > state.wizard:
+            reason = {"key": "wizard", "args": {"cards": must}}
+        elif lead >= 0 and normal & C.COLOUR_MASKS[lead]:
+            reason = {"key": "follow", "args": {"colour": C.COLOURS[lead]}}
+        elif lead >= 0 and normal & C.COLOUR_MASKS[state.dom]:
+            reason = {"key": "dominant", "args": {"lead_colour": C.COLOURS[lead], "colour": C.COLOURS[state.dom]}}
+        else:
+            reason = {"key": "not_now", "args": {"cards": must}}
+        out[C.CARD_TEXT[c]] = reason
+    return out
+
+
+def why_not_text(game: Megalomania, reason: dict[str, Any], lang: str = "en",
+                 names: Sequence[str] | None = None) -> str:
+    lang = lang_of(lang)
+    template = WHY[lang][reason["key"]]
+    return fill(template, reason.get("args", {}), lang, seat_names(names, game.players, lang), _word(game, lang))
+
+
+def reference(game: Megalomania, lang: str = "en") -> dict[str, Any]:
+    """Every card power, scroll and mission (with the points in force) for tooltips, from ``cards``."""
+    ja = lang == "ja"
+    powers = [{"key": str(p.value), "name": f"{p.name_ja}({p.value})" if ja else f"{p.name} ({p.value})",
+               "text": (p.effect_ja if ja else p.effect) + (("（1トリックに1回）" if ja else " (once per trick)")
+                                                          if p.once_per_trick else ""), "tag": p.tag}
+              for p in reversed(C.POWERS)]
+    scrolls = [{"key": s.name, "name": s.title_ja if ja else s.title, "text": s.effect_ja if ja else s.effect,
+                "tag": s.tag} for s in C.SCROLLS]
+    missions = [{"key": str(m.number), "name": f"ミッション{m.number}" if ja else f"Mission {m.number}",
+                 "text": m.describe(game.options.mission_points[m.number - 1], lang)
+                 + (f"（手札{m.hand}枚）" if ja else f" ({m.hand} cards each)"), "tag": m.points_tag}
+                for m in C.MISSIONS]
+    return {"game": game.name, "lang": lang, "sections": [
+        {"key": "powers", "title": "カードのパワー" if ja else "Card powers", "items": powers},
+        {"key": "scrolls", "title": "スクロール" if ja else "Scrolls", "items": scrolls},
+        {"key": "missions", "title": "ミッション" if ja else "Missions", "items": missions},
+    ]}
+
+
+PROMPTS: dict[str, dict[str, str]] = {
+    "en": {
+        "preparation": "Preparation: use any scrolls, then split your tokens between crystals and cubes",
+        "program": "Mission 15: choose the next card of your fixed playing order",
+        "split": "Mission 24: choose the cards of your first pile",
+        "pick": "Mission 24: pick the pile your neighbour plays with (unseen)",
+        "pass": "Mission 25: choose a card to pass to your neighbour",
+        "play": "Play a card: the lead colour if you can, else the dominant colour, else any card",
+        "oracle": "Your Oracle: choose its new colour (not the dominant one)",
+        "farmer": "Your Farmer: choose who leads the next trick",
+        "explorer": "Your Explorer: give a hand card in exchange for the discovered one",
+        "over": "The game is over",
+    },
+    "ja": {
+        "preparation": "準備: スクロールを使い、トークンをパワークリスタルとキューブに分ける",
+        "program": "ミッション15: 出す順番の次のカードを決める",
+        "split": "ミッション24: 1つ目の山に入れるカードを選ぶ",
+        "pick": "ミッション24: 隣のプレイヤーが使う山を選ぶ（中身は見えない）",
+        "pass": "ミッション25: 隣に渡すカードを選ぶ",
+        "play": "カードを出す: リードカラー、なければドミナントカラー、どちらもなければ好きなカード",
+        "oracle": "オラクル: 新しい色を選ぶ（ドミナントカラー以外）",
+        "farmer": "農夫: 次のトリックのリードプレイヤーを選ぶ",
+        "explorer": "探検家: 発見したカードと交換する手札を渡す",
+        "over": "ゲーム終了",
+    },
+}
+
+
+def prompt(view: dict[str, Any], lang: str = "en") -> str:
+    """What the current step asks of the seat whose ``view`` this is."""
+    return PROMPTS[lang_of(lang)].get(str(view.get("phase")), "")
+
+
+# the lobby's words for every option: (name en, name ja, description en, description ja)
+OPTIONS: dict[str, tuple[str, str, str, str]] = {
+    "rounds": ("Rounds", "ラウンド数", "12 rounds, or 8 in the short game", "12ラウンド、ショートは8ラウンド"),
+    "pairs": ("Pairs", "ペア戦", "4 players as two pairs, partners opposite", "4人で2ペア、対面がパートナー"),
+    "dominant_order": ("Dominant colour order", "ドミナントカラーの順番",
+                       "how the dominant colour changes from round to round",
+                       "ラウンドごとのドミナントカラーの変わり方"),
+    "free_powers": ("Free Oracle and Assassin", "オラクルと暗殺者は無料",
+                    "the Oracle's and the Assassin's powers need no crystal",
+                    "オラクルと暗殺者のパワーにパワークリスタルが不要"),
+    "resources": ("Tokens per round", "1ラウンドのトークン", "tokens to split between crystals and cubes",
+                  "パワークリスタルとキューブに分けるトークンの数"),
+    "scrolls": ("Scroll deck", "スクロールの山札", "the scrolls in the deck (empty: no scrolls)",
+                "山札のスクロール（空ならスクロールなし）"),
+    "shuffle_scrolls": ("Shuffle the scrolls", "スクロールをシャッフル", "off: dealt in the listed order",
+                        "オフなら並べた順に配る"),
+    "reshuffle_scrolls": ("Reshuffle used scrolls", "使ったスクロールを再利用",
+                          "when the scroll deck runs out, used scrolls make a new deck",
+                          "山札がなくなったら使ったスクロールをシャッフルして新しい山札にする"),
+    "missions": ("Mission deck", "ミッションの山札", "the missions in play (empty: all that fit the players)",
+                 "使うミッション（空なら人数に合うすべて）"),
+    "mission_points": ("Mission points", "ミッションの点数", "the points of missions 1-25",
+                       "ミッション1～25の点数"),
+    "explorer_may_decline": ("Explorer may decline", "探検家は交換しなくてもよい",
+                             "the Explorer may give the discovered card back", "探検家は発見したカードを戻してもよい"),
+    "programmed_follow": ("Programmed cards follow", "順番を決めたカードもフォロー",
+                          "mission 15: the follow rule applies to the programmed order",
+                          "ミッション15: 決めた順番にもフォローのルールを適用"),
+    "rotate_after": ("Mission 22: pass hands after", "ミッション22: 手札を回すタイミング",
+                     "after each trick, or after each card (3 players)", "トリックごと、またはカードごと（3人）"),
+    "pass_to": ("Mission 25: pass to", "ミッション25: 渡す相手", "the neighbour who receives your 3 cards",
+                "3枚を受け取る隣のプレイヤー"),
+    "split_picker": ("Mission 24: who picks", "ミッション24: 選ぶ人", "the neighbour who picks one of your piles",
+                     "山を選ぶ隣のプレイヤー"),
+    "deal": ("Fixed deal", "配りの指定", "set up the deal of each round exactly (advanced)",
+             "各ラウンドの配りを指定する（上級）"),
+    "mission_order": ("First missions", "最初のミッション", "the missions of the first rounds, in order (advanced)",
+                      "最初のラウンドのミッションを順に指定（上級）"),
+    "dominant": ("First dominant colours", "最初のドミナントカラー", "B/Y/R/K letters for the first rounds (advanced)",
+                 "最初のラウンドのドミナントカラー（B/Y/R/K、上級）"),
+    "dealer": ("First dealer", "最初のディーラー", "-1: drawn at random", "-1ならランダム"),
+}
+VALUES: dict[str, dict[str, tuple[str, str]]] = {
+    "dominant_order": {"cycle": ("in turn: Blue, Yellow, Red, Black", "順番: 青、黄、赤、黒"),
+                       "random": ("random, never the same twice", "ランダム（前と同じ色にはならない）")},
+    "rotate_after": {"trick": ("after each trick", "トリックごと"), "card": ("after each card", "カードごと")},
+    "pass_to": {"left": ("left", "左隣"), "right": ("right", "右隣")},
+    "split_picker": {"left": ("left", "左隣"), "right": ("right", "右隣")},
+}

@@ -10,6 +10,7 @@ Action texts (canonical, parsed back exactly):
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
@@ -36,6 +37,7 @@ class Trickster(Game[TricksterOptions]):
 
     name: ClassVar[str] = "trickster"
     title: ClassVar[str] = "Trickster: Champions of Time"
+    title_ja: ClassVar[str] = "トリックスター：チャンピオンズ・オブ・タイム"
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 7
     options_type: ClassVar[type[Any]] = TricksterOptions
@@ -127,13 +129,27 @@ class Trickster(Game[TricksterOptions]):
     def card_action(self, verb: int, c: int) -> Move:
         return self.card_actions[verb][c]
 
-    def describe_action(self, action: Action, lang: str = "en") -> str:
+    def describe_action(self, action: Action, lang: str = "en", names: Sequence[str] | None = None) -> str:
         from tricktable.games.trickster.text import describe_action
 
-        return describe_action(action, lang)
+        return describe_action(action, lang, names, self.players)
 
-    def describe_event(self, event: Event, lang: str = "en") -> str:
+    def describe_event(self, event: Event, lang: str = "en", names: Sequence[str] | None = None) -> str:
         from tricktable.games.trickster.text import describe_event
 
-        return describe_event(event, lang)
+        return describe_event(event, lang, names, self.players)
 
+    def why_not_text(self, reason: dict[str, Any], lang: str = "en", names: Sequence[str] | None = None) -> str:
+        from tricktable.games.trickster.text import why_not_text
+
+        return why_not_text(reason, lang, names, self.players)
+
+    def reference(self, lang: str = "en") -> dict[str, Any]:
+        from tricktable.games.trickster.text import reference
+
+        return reference(self, lang)
+
+    def prompt(self, view: dict[str, Any], lang: str = "en") -> str:
+        from tricktable.games.trickster.text import prompt
+
+        return prompt(view, lang)

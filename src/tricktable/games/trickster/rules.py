@@ -9,7 +9,7 @@ Guard moved it). Phases are a table (``PHASES``); inside an effect the current c
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Self
+from typing import Any, Self
 
 from tricktable.engine import Action, Observation, Rng, State
 from tricktable.games.trickster.cards import (
@@ -76,6 +76,7 @@ class TricksterState(Knowledge, State):
         self.first_buster = -1
         self.round_scores: list[list[int]] = []
         self.suit_counts = [[0] * 8 for _ in range(n)]  # tableau cards by suit, for the tie-break
+        self.round_counts: list[list[list[int]]] = []  # each round's tableau cards by seat and suit
         self.chosen = [-1] * n
         self.fx_player = -1
         self.fx_target = -1
@@ -145,6 +146,16 @@ class TricksterState(Knowledge, State):
         if self.phase == EFFECT:
             return f"now {HERO_NAMES[STEPS[self.step].hero]} asks: {STEPS[self.step].name}"
         return f"now is the {PHASE_NAMES[self.phase]} phase"
+
+    def _why_not(self, player: int) -> dict[str, dict[str, Any]]:
+        from tricktable.games.trickster.text import why_not_reasons
+
+        return why_not_reasons(self, player)
+
+    def result(self) -> dict[str, Any] | None:
+        from tricktable.games.trickster.result import result
+
+        return result(self) if self.phase == OVER else None
 
     def clone(self) -> Self:
         twin = self.__class__.__new__(self.__class__)
@@ -443,6 +454,7 @@ class TricksterState(Knowledge, State):
             for s in range(8):
                 self.suit_counts[p][s] += counts[p][s]
         self.round_scores.append(points)
+        self.round_counts = [*self.round_counts, counts]  # for the end-of-game breakdown (never mutated)
         self.log("score", None, round=self.round_no, points=points, totals=[int(x) for x in self.scores()])
         if self.round_no >= self.options.rounds:
             self.phase = OVER

@@ -2,11 +2,17 @@
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any
 
 from tricktable.engine import Action, Event
-from tricktable.games.trickster.cards import CARD_TEXT, CARD_TEXT_JA, HERO_INDEX, HEROES
+from tricktable.engine.words import fill, lang_of, seat_names
+from tricktable.games.trickster.cards import CARD_TEXT, CARD_TEXT_JA, HERO_INDEX, HEROES, SUITS, SUITS_JA
 from tricktable.games.trickster.effects import CARD_VERBS
+
+if TYPE_CHECKING:
+    from tricktable.games.trickster.game import Trickster
+    from tricktable.games.trickster.rules import TricksterState
 
 _JA_BY_TEXT = dict(zip(CARD_TEXT, CARD_TEXT_JA, strict=True))
 _HERO_JA = {h.name: h.ja for h in HEROES}
@@ -17,111 +23,113 @@ ACTIONS: dict[str, dict[str, str]] = {
         "pass": "pass {card} to the left", "give": "give {card}", "move": "move {card}",
         "swap": "swap away {card}", "take": "take {card}", "return": "put {card} back next, from the top down",
         "bottom": "put {card} on the bottom of the deck", "keep": "keep {card}",
-        "seat": "choose seat {seat}", "draft": "draft {hero}: {effect}",
+        "seat": "choose {seat}", "draft": "draft {hero}: {effect}",
     },
     "ja": {
         "play": "{card}を出す", "open": "{card}を最初の場札にする（秘密）", "pass": "{card}を左隣に渡す",
         "give": "{card}を渡す", "move": "{card}を移す", "swap": "{card}を入れ替えに出す", "take": "{card}を取る",
         "return": "{card}を山札の上から次に戻す",
         "bottom": "{card}を山札の一番下に置く", "keep": "{card}を手札に加える",
-        "seat": "{seat}番席を選ぶ", "draft": "{hero}を選ぶ：{effect}",
+        "seat": "{seat}を選ぶ", "draft": "{hero}を選ぶ：{effect}",
     },
 }
 
 EVENTS: dict[str, dict[str, str]] = {
     "en": {
-        "draft": "draft: seat {seat} picks first from the 14 heroes",
-        "drafted": "seat {seat} drafts {hero}",
-        "deal": "round {round}: trash {trash}; {deck_size} cards in the deck; seat {leader} will lead",
+        "draft": "draft: {seat} picks first from the 14 heroes ({heroes})",
+        "drafted": "{seat} drafts {hero}",
+        "deal": "round {round}: trash {trash}; {deck_size} cards in the deck; {leader} will lead",
         "hand": "your hand: {cards}",
         "chose": "you chose {card}",
         "opening": "opening cards: {cards}",
-        "trick": "new trick: seat {leader} leads, seat {trickster} is the Trickster",
-        "play": "seat {seat} plays {card}",
+        "trick": "new trick: {leader} leads, {trickster} is the Trickster",
+        "play": "{seat} plays {card}",
         "pattern": "pattern: {pattern}",
-        "effect": "{hero} (seat {seat}) takes effect",
-        "no_effect": "{hero} (seat {seat}) cannot be carried out: nothing happens",
-        "reveal": "seat {seat} looks at the top {count} deck cards",
-        "reveal_seen": "seat {seat} reveals {cards}",
-        "keep": "seat {seat} keeps a revealed card",
-        "keep_seen": "seat {seat} keeps {card}",
-        "rob": "seat {seat} takes a random card from seat {target}",
-        "rob_seen": "the card taken from seat {target}: {card}",
-        "give": "seat {seat} gives seat {target} a card",
-        "give_seen": "the card given to seat {target}: {card}",
-        "to_pot": "seat {seat} moves {card} from their tableau into the Pot",
-        "swap_trash": "seat {seat} swaps {gave} for {took} in the Trash",
+        "effect": "{hero} ({seat}) takes effect",
+        "no_effect": "{hero} ({seat}) cannot be carried out: nothing happens",
+        "reveal": "{seat} looks at the top {count} deck cards",
+        "reveal_seen": "{seat} reveals {cards}",
+        "keep": "{seat} keeps a revealed card",
+        "keep_seen": "{seat} keeps {card}",
+        "rob": "{seat} takes a random card from {target}",
+        "rob_seen": "the card taken from {target}: {card}",
+        "give": "{seat} gives {target} a card",
+        "give_seen": "the card given to {target}: {card}",
+        "to_pot": "{seat} moves {card} from their tableau into the Pot",
+        "swap_tableaus": "{seat} swaps {gave} in their tableau for {took} in {target}'s tableau",
+        "swap_trash": "{seat} swaps {gave} for {took} in the Trash",
         "passed": "every player passes a card to the left",
-        "pass": "seat {seat} passes {card} to seat {target}",
-        "target": "seat {seat} chooses seat {target}",
-        "to_tableau": "seat {seat} puts {card} in seat {target}'s tableau",
-        "pick": "seat {seat} picks {card}",
-        "look_deck": "seat {seat} looks at the top {count} deck cards",
+        "pass": "{seat} passes {card} to {target}",
+        "target": "{seat} chooses {target}",
+        "to_tableau": "{seat} puts {card} in {target}'s tableau",
+        "pick": "{seat} picks {card}",
+        "look_deck": "{seat} looks at the top {count} deck cards",
         "look_deck_seen": "top of the deck: {cards}",
-        "swap_deck": "seat {seat} swaps a hand card with one of them",
+        "swap_deck": "{seat} swaps a hand card with one of them",
         "swap_deck_seen": "you put {gave} in the deck and take {took}",
-        "put_back": "seat {seat} puts the {count} cards back",
+        "put_back": "{seat} puts the {count} cards back",
         "put_back_seen": "deck top, from the top: {cards}",
-        "to_hand": "seat {seat} takes {card} into their hand",
-        "draw": "seat {seat} draws the top deck card",
-        "draw_seen": "seat {seat} draws {card}",
-        "to_bottom": "seat {seat} puts a hand card on the bottom of the deck",
+        "to_hand": "{seat} takes {card} into their hand",
+        "draw": "{seat} draws the top deck card",
+        "draw_seen": "{seat} draws {card}",
+        "to_bottom": "{seat} puts a hand card on the bottom of the deck",
         "to_bottom_seen": "you put {card} on the bottom of the deck",
         "refill": "{card} refills the Trash",
-        "look_hand": "seat {seat} looks at seat {target}'s hand",
-        "look_hand_seen": "seat {target}'s hand: {cards}",
-        "bust": "seat {seat} busts ({reason}) and takes {cards}",
-        "skip": "seat {seat} has no card and is skipped",
-        "leftover": "seat {seat} adds their hand to their tableau: {cards}",
-        "score": "round {round} trouble: {points}; totals {totals}",
-        "over": "game over: totals {totals}; winners {winners}",
+        "look_hand": "{seat} looks at {target}'s hand",
+        "look_hand_seen": "{target}'s hand: {cards}",
+        "bust": "{seat} busts ({reason}) and takes {cards}",
+        "skip": "{seat} has no card and is skipped",
+        "leftover": "{seat} adds their hand to their tableau: {cards}",
+        "score": "round {round} trouble points: {points} (totals: {totals})",
+        "over": "game over: {winners} {win} with the fewest trouble points (totals: {totals})",
     },
     "ja": {
-        "draft": "ドラフト：{seat}番席から英雄を選ぶ",
-        "drafted": "{seat}番席が{hero}を選ぶ",
-        "deal": "第{round}ラウンド：ゴミ箱 {trash}／山札{deck_size}枚／{leader}番席がリーダー",
+        "draft": "ドラフト：{seat}から14種類の英雄を選ぶ（{heroes}）",
+        "drafted": "{seat}が{hero}を選ぶ",
+        "deal": "第{round}ラウンド：ゴミ箱 {trash}／山札{deck_size}枚／{leader}がリーダー",
         "hand": "あなたの手札：{cards}",
         "chose": "{card}を選んだ",
         "opening": "最初の場札：{cards}",
-        "trick": "新しいトリック：リーダー{leader}番席、トリックスター{trickster}番席",
-        "play": "{seat}番席が{card}を出す",
+        "trick": "新しいトリック：リーダー{leader}、トリックスター{trickster}",
+        "play": "{seat}が{card}を出す",
         "pattern": "パターン：{pattern}",
-        "effect": "{hero}（{seat}番席）の効果",
-        "no_effect": "{hero}（{seat}番席）の効果は解決できない：何も起こらない",
-        "reveal": "{seat}番席が山札の上{count}枚を見る",
-        "reveal_seen": "{seat}番席が公開：{cards}",
-        "keep": "{seat}番席が公開したカード1枚を手札に加える",
-        "keep_seen": "{seat}番席が{card}を手札に加える",
-        "rob": "{seat}番席が{target}番席の手札から無作為に1枚奪う",
-        "rob_seen": "{target}番席から奪ったカード：{card}",
-        "give": "{seat}番席が{target}番席に1枚渡す",
-        "give_seen": "{target}番席に渡したカード：{card}",
-        "to_pot": "{seat}番席が場札の{card}をポットに移す",
-        "swap_trash": "{seat}番席が{gave}とゴミ箱の{took}を入れ替える",
+        "effect": "{hero}（{seat}）の効果",
+        "no_effect": "{hero}（{seat}）の効果は解決できない：何も起こらない",
+        "reveal": "{seat}が山札の上{count}枚を見る",
+        "reveal_seen": "{seat}が公開：{cards}",
+        "keep": "{seat}が公開したカード1枚を手札に加える",
+        "keep_seen": "{seat}が{card}を手札に加える",
+        "rob": "{seat}が{target}の手札から無作為に1枚奪う",
+        "rob_seen": "{target}から奪ったカード：{card}",
+        "give": "{seat}が{target}に1枚渡す",
+        "give_seen": "{target}に渡したカード：{card}",
+        "to_pot": "{seat}が場札の{card}をポットに移す",
+        "swap_tableaus": "{seat}が自分の場札の{gave}と{target}の場札の{took}を入れ替える",
+        "swap_trash": "{seat}が{gave}とゴミ箱の{took}を入れ替える",
         "passed": "全員が左隣に1枚渡す",
-        "pass": "{seat}番席が{card}を{target}番席に渡す",
-        "target": "{seat}番席が{target}番席を選ぶ",
-        "to_tableau": "{seat}番席が{card}を{target}番席の場札に置く",
-        "pick": "{seat}番席が{card}を選ぶ",
-        "look_deck": "{seat}番席が山札の上{count}枚を見る",
+        "pass": "{seat}が{card}を{target}に渡す",
+        "target": "{seat}が{target}を選ぶ",
+        "to_tableau": "{seat}が{card}を{target}の場札に置く",
+        "pick": "{seat}が{card}を選ぶ",
+        "look_deck": "{seat}が山札の上{count}枚を見る",
         "look_deck_seen": "山札の上：{cards}",
-        "swap_deck": "{seat}番席が手札1枚とそのうち1枚を入れ替える",
+        "swap_deck": "{seat}が手札1枚とそのうち1枚を入れ替える",
         "swap_deck_seen": "{gave}を山札に入れ、{took}を取る",
-        "put_back": "{seat}番席が{count}枚を山札に戻す",
+        "put_back": "{seat}が{count}枚を山札に戻す",
         "put_back_seen": "山札の上から：{cards}",
-        "to_hand": "{seat}番席が{card}を手札に加える",
-        "draw": "{seat}番席が山札から1枚引く",
-        "draw_seen": "{seat}番席が{card}を引く",
-        "to_bottom": "{seat}番席が手札1枚を山札の一番下に置く",
+        "to_hand": "{seat}が{card}を手札に加える",
+        "draw": "{seat}が山札から1枚引く",
+        "draw_seen": "{seat}が{card}を引く",
+        "to_bottom": "{seat}が手札1枚を山札の一番下に置く",
         "to_bottom_seen": "{card}を山札の一番下に置いた",
         "refill": "{card}がゴミ箱に補充される",
-        "look_hand": "{seat}番席が{target}番席の手札を見る",
-        "look_hand_seen": "{target}番席の手札：{cards}",
-        "bust": "{seat}番席がバースト（{reason}）し、{cards}を取る",
-        "skip": "{seat}番席は手札がないので飛ばされる",
-        "leftover": "{seat}番席の残りの手札が場札に：{cards}",
-        "score": "第{round}ラウンドのトラブル：{points}／合計{totals}",
-        "over": "ゲーム終了：合計{totals}／勝者{winners}",
+        "look_hand": "{seat}が{target}の手札を見る",
+        "look_hand_seen": "{target}の手札：{cards}",
+        "bust": "{seat}がバースト（{reason}）し、{cards}を取る",
+        "skip": "{seat}は手札がないので飛ばされる",
+        "leftover": "{seat}の残りの手札が場札に：{cards}",
+        "score": "第{round}ラウンドのトラブルポイント：{points}（合計：{totals}）",
+        "over": "ゲーム終了：トラブルポイントが一番少ない{winners}の勝ち（合計：{totals}）",
     },
 }
 
@@ -134,11 +142,18 @@ def card_name(text: str, lang: str = "en") -> str:
     return _JA_BY_TEXT.get(text, text) if lang == "ja" else text
 
 
-def describe_action(action: Action, lang: str = "en") -> str:
-    table = ACTIONS.get(lang, ACTIONS["en"])
+def hero_name(name: str, lang: str = "en") -> str:
+    """A hero's name for people (``Guard`` / ``警備員``)."""
+    return _HERO_JA.get(name, name) if lang == "ja" else name
+
+
+def describe_action(action: Action, lang: str = "en", names: Sequence[str] | None = None, players: int = 7) -> str:
+    lang = lang_of(lang)
+    table = ACTIONS[lang]
     verb, _, rest = action.text.partition(" ")
     if verb == "choose":
-        return table["seat"].format(seat=rest.rpartition(" ")[2])
+        seat = int(rest.rpartition(" ")[2])
+        return table["seat"].format(seat=seat_names(names, max(players, seat + 1), lang)[seat])
     if verb == "draft":
         hero = HEROES[HERO_INDEX[rest]]
         if lang == "ja":
@@ -149,24 +164,196 @@ def describe_action(action: Action, lang: str = "en") -> str:
     return action.text
 
 
-def _word(key: str, value: Any, lang: str) -> str:
-    if isinstance(value, list):
-        return ", ".join(_word(key, v, lang) for v in value) if value else "-"
-    if lang == "ja" and isinstance(value, str):
-        if value in _JA_BY_TEXT:
-            return _JA_BY_TEXT[value]
-        return _HERO_JA.get(value) or _PATTERN_JA.get(value) or _REASON_JA.get(value) or value
-    return str(value)
+def _word(lang: str) -> Callable[[str, Any], str]:
+    def word(key: str, value: Any) -> str:
+        if isinstance(value, str):
+            if lang == "ja":
+                if value in _JA_BY_TEXT:
+                    return _JA_BY_TEXT[value]
+                return _HERO_JA.get(value) or _PATTERN_JA.get(value) or _REASON_JA.get(value) or value
+            return value
+        return str(value)
+    return word
 
 
-def describe_event(event: Event, lang: str = "en") -> str:
-    table = EVENTS.get(lang, EVENTS["en"])
-    template = table.get(event.kind)
+def describe_event(event: Event, lang: str = "en", names: Sequence[str] | None = None, players: int = 7) -> str:
+    lang = lang_of(lang)
+    template = EVENTS[lang].get(event.kind)
     if template is None:
-        return event.kind
-    words = {k: _word(k, v, lang) for k, v in event.data.items()}
-    try:
-        return template.format(**words)
-    except KeyError:
-        return f"{event.kind}: {words}"
+        return event.kind.replace("_", " ")
+    who = seat_names(names, players, lang)
+    data = dict(event.data)
+    for key in ("points", "totals"):  # one number per seat
+        if key in data:
+            data[key] = [f"{who[p]} {x:g}" for p, x in enumerate(data[key])]
+    if "winners" in data:
+        data["win"] = "win" if len(data["winners"]) > 1 else "wins"
+    if "cards" in data and not data["cards"]:
+        data["cards"] = ["なし" if lang == "ja" else "nothing"]
+    return fill(template, data, lang, who, _word(lang))
 
+
+WHY: dict[str, dict[str, str]] = {
+    "en": {"suit": "the pattern is same suit: you must play a {suit} card",
+           "hero": "the pattern is same hero: you must play a {hero}",
+           "no_match": "the pattern is no match: {what} is already in this trick"},
+    "ja": {"suit": "パターンは同じスート: {suit}のカードを出さなければならない",
+           "hero": "パターンは同じヒーロー: {hero}を出さなければならない",
+           "no_match": "パターンはどっちも一致しない: {what}はこのトリックに既に出ている"},
+}
+
+
+def why_not_reasons(state: TricksterState, p: int) -> dict[str, dict[str, Any]]:
+    """For each hand card that does not fit the trick's pattern (only while some card does)."""
+    from tricktable.games.trickster.rules import NO_MATCH, SAME_HERO, SAME_SUIT, TRICK
+
+    if state.phase != TRICK or p not in state.actors or state.turn < 2:
+        return {}
+    out: dict[str, dict[str, Any]] = {}
+    lead = state.lead_card
+    for c in state.hands[p]:
+        if state._fits(c):
+            continue
+        if state.pattern == SAME_SUIT:
+            out[CARD_TEXT[c]] = {"key": "suit", "args": {"suit": {"en": SUITS[lead & 7], "ja": SUITS_JA[lead & 7]}}}
+        elif state.pattern == SAME_HERO:
+            hero = HEROES[lead >> 3]
+            out[CARD_TEXT[c]] = {"key": "hero", "args": {"hero": {"en": hero.name, "ja": hero.ja}}}
+        elif state.pattern == NO_MATCH:
+            if (state.check_suits >> (c & 7)) & 1:
+                what = {"en": f"the suit {SUITS[c & 7]}", "ja": f"{SUITS_JA[c & 7]}のスート"}
+            else:
+                hero = HEROES[c >> 3]
+                what = {"en": f"the hero {hero.name}", "ja": f"{hero.ja}"}
+            out[CARD_TEXT[c]] = {"key": "no_match", "args": {"what": what}}
+    return out
+
+
+def why_not_text(reason: dict[str, Any], lang: str = "en", names: Sequence[str] | None = None,
+                 players: int = 7) -> str:
+    lang = lang_of(lang)
+    return fill(WHY[lang][reason["key"]], reason.get("args", {}), lang, seat_names(names, players, lang), _word(lang))
+
+
+def reference(game: Trickster, lang: str = "en") -> dict[str, Any]:
+    """Every hero's effect (this game's deck first when fixed) and the suits, from ``cards``."""
+    ja = lang == "ja"
+    fixed = game.heroes()
+    order = [*(fixed or ()), *(h for h in range(len(HEROES)) if not fixed or h not in fixed)]
+    heroes = [{"key": HEROES[h].name, "name": HEROES[h].ja if ja else HEROES[h].name,
+               "text": HEROES[h].effect_ja if ja else HEROES[h].effect, "tag": HEROES[h].tag,
+               "in_game": fixed is None or h in fixed} for h in order]
+    suits = [{"key": SUITS[s], "name": SUITS_JA[s] if ja else SUITS[s],
+              "text": (f"同点のときの比較順{s + 1}番目" if ja else f"tie-break order: {s + 1}"), "tag": "P"}
+             for s in range(8)]
+    patterns = [
+        {"key": "same suit", "name": "同じスート" if ja else "same suit",
+         "text": "フォロワーはリーダーのスートを出す" if ja else "followers play the Leader's suit", "tag": "P"},
+        {"key": "same hero", "name": "同じヒーロー" if ja else "same hero",
+         "text": "フォロワーはリーダーのヒーローを出す" if ja else "followers play the Leader's hero", "tag": "P"},
+        {"key": "no match", "name": "どっちも一致しない" if ja else "no match",
+         "text": ("フォロワーは既に出たスートにもヒーローにも一致しないカードを出す" if ja
+                  else "followers play a card whose suit and hero are both new to the trick"), "tag": "P"},
+    ]
+    return {"game": game.name, "lang": lang, "sections": [
+        {"key": "heroes", "title": "英雄" if ja else "Heroes", "items": heroes},
+        {"key": "patterns", "title": "パターン" if ja else "Patterns", "items": patterns},
+        {"key": "suits", "title": "スート" if ja else "Suits", "items": suits},
+    ]}
+
+
+STEPS_JA = {
+    "keep a revealed card": "公開したカード1枚を手札に加える", "choose whom to rob": "奪う相手を選ぶ",
+    "give a card back": "渡すカードを選ぶ", "move a tableau card into the Pot": "ポットに移す場札を選ぶ",
+    "choose a hand card for the Trash": "ゴミ箱と入れ替える手札を選ぶ", "take a Trash card": "ゴミ箱のカードを取る",
+    "pass a card to the left": "左隣に渡すカードを選ぶ", "choose who gets a tableau card": "場札を渡す相手を選ぶ",
+    "move a tableau card to them": "その相手に移す場札を選ぶ",
+    "choose whose tableau to swap with": "場札を入れ替える相手を選ぶ",
+    "choose your tableau card": "自分の場札を選ぶ", "take their tableau card": "相手の場札を取る",
+    "choose whose tableau gets a hand card": "手札を置く場札の持ち主を選ぶ",
+    "move a hand card to their tableau": "その場札に置く手札を選ぶ",
+    "choose a hand card for the deck": "山札と入れ替える手札を選ぶ", "take one of the top 3": "山札の上3枚から1枚取る",
+    "put back the next card from the top": "山札の上に戻すカードを順に選ぶ",
+    "take a tableau card into your hand": "手札に戻す場札を選ぶ",
+    "put a hand card on the bottom of the deck": "山札の一番下に置く手札を選ぶ",
+    "take a Trash card into your tableau": "場札に加えるゴミ箱のカードを選ぶ",
+    "take a Trash card into your hand": "手札に加えるゴミ箱のカードを選ぶ",
+    "choose whose hand to look at": "手札を見る相手を選ぶ",
+}
+PROMPTS: dict[str, dict[str, str]] = {
+    "en": {"draft": "Draft: choose a hero for this game's deck",
+           "opening": "Choose your secret opening card: it starts your tableau",
+           "play": "Play a card", "effect": "{hero}: {step}", "over": "The game is over"},
+    "ja": {"draft": "ドラフト: このゲームで使う英雄を選ぶ", "opening": "最初の場札にするカードを秘密で選ぶ",
+           "play": "カードを出す", "effect": "{hero}: {step}", "over": "ゲーム終了"},
+}
+
+
+def prompt(view: dict[str, Any], lang: str = "en") -> str:
+    """What the current step asks: the phase, or the hero's effect step in words."""
+    lang = lang_of(lang)
+    phase = str(view.get("phase"))
+    effect = view.get("table", {}).get("effect")
+    if phase == "effect" and effect:
+        step = str(effect.get("step", ""))
+        hero = str(effect.get("hero", ""))
+        if lang == "ja":
+            step, hero = STEPS_JA.get(step, step), _HERO_JA.get(hero, hero)
+        return PROMPTS[lang]["effect"].format(hero=hero, step=step)
+    if phase == "play" and view.get("table", {}).get("pattern"):
+        pattern = str(view["table"]["pattern"])
+        lead = view["table"].get("lead") or ""
+        if lang == "ja":
+            shown = _PATTERN_JA.get(pattern, pattern)
+            return f"カードを出す（パターン: {shown}、リーダーのカード: {card_name(lead, 'ja')}）"
+        return f"Play a card (pattern: {pattern}; the Leader's card: {lead})"
+    return PROMPTS[lang].get(phase, "")
+
+
+# the lobby's words for every option: (name en, name ja, description en, description ja)
+OPTIONS: dict[str, tuple[str, str, str, str]] = {
+    "deck": ("Heroes", "英雄", "the 7 heroes of the game", "ゲームで使う7種類の英雄"),
+    "token": ("Trickster token", "トリックスタートークン", "with few players the Leader is also the Trickster",
+              "少人数ではリーダーがトリックスターも兼ねる"),
+    "rounds": ("Rounds", "ラウンド数", "rounds in a game", "1ゲームのラウンド数"),
+    "first_leader": ("First Leader", "最初のリーダー", "empty: drawn at random", "空ならランダム"),
+    "next_leader": ("Next round's Leader", "次のラウンドのリーダー", "the buster who leads the next round",
+                    "次のラウンドをリードするバーストした人"),
+    "draft_start": ("Draft starts with", "ドラフトの最初", "who takes the first hero in a draft",
+                    "ドラフトで最初に英雄を選ぶ人"),
+    "no_match": ("No Match compares with", "どっちも一致しないの比較対象", "the cards a No Match card must differ from",
+                 "どっちも一致しないで比べるカード"),
+    "empty_hand": ("Empty hand", "手札がないとき", "a player who must play with an empty hand",
+                   "手札がないのに出す番になった人"),
+    "tiebreak_cards": ("Tie-break counts", "同点の比較に使う場札",
+                       "the tableau cards the red, orange … tie-break counts", "赤、橙…の比較で数える場札"),
+    "explorer_reveal": ("Explorer reveals to", "探検家の公開", "who sees the Explorer's two cards",
+                        "探検家の2枚を見られる人"),
+    "witness_target": ("Witness looks at", "目撃者が見る相手", "whom the Witness may look at",
+                       "目撃者が手札を見られる相手"),
+    "heroes": ("Hero effects", "英雄の効果", "the table of hero effects", "英雄の効果の表"),
+    "hands": ("Fixed hands", "手札の指定", "round 1's hands (advanced)", "第1ラウンドの手札（上級）"),
+    "trash": ("Fixed Trash", "ゴミ箱の指定", "round 1's 6 Trash cards (advanced)", "第1ラウンドのゴミ箱の6枚（上級）"),
+    "deck_order": ("Fixed deck top", "山札の上の指定", "round 1's top deck cards (advanced)",
+                   "第1ラウンドの山札の上のカード（上級）"),
+}
+VALUES: dict[str, dict[str, tuple[str, str]]] = {
+    "deck": {"beginner": ("beginner deck", "初心者デッキ"), "strategist": ("strategist deck", "戦略家デッキ"),
+             "random": ("7 at random", "ランダムに7種類"), "draft": ("draft", "ドラフト")},
+    "token": {"up_to_three": ("with 2-3 players", "2～3人"), "two_only": ("with 2 players only", "2人のみ"),
+              "off": ("never", "使わない")},
+    "next_leader": {"last_buster": ("the last to bust", "最後にバーストした人"),
+                    "first_buster": ("the first to bust", "最初にバーストした人")},
+    "draft_start": {"first_leader": ("the first Leader", "最初のリーダー"),
+                    "left_of_first_leader": ("left of the first Leader", "最初のリーダーの左")},
+    "no_match": {"whole_pot": ("every card in the Pot", "ポットのすべてのカード"),
+                 "lead_and_trickster": ("the Leader's and the Trickster's cards", "リーダーとトリックスターのカード")},
+    "empty_hand": {"busts": ("busts", "バーストする"),
+                   "follower_skipped": ("a Follower is skipped", "フォロワーは飛ばす")},
+    "tiebreak_cards": {"final_tableau": ("the last round's tableau", "最後のラウンドの場札"),
+                       "all_rounds": ("every round's tableau", "全ラウンドの場札")},
+    "explorer_reveal": {"public": ("everyone", "全員"), "private": ("its player only", "出した人だけ")},
+    "witness_target": {"nonempty_hand": ("an opponent holding cards", "手札のある相手"),
+                       "any": ("any opponent", "誰でも")},
+    "heroes": {"tricktable": ("as published, the rest ours", "公開分＋tricktable の解釈")},
+}

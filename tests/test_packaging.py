@@ -1,0 +1,31 @@
+"""`make run` installs only what running needs; `make test` everything (#12 item 13)."""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+RUNNING = {"rich", "fastapi", "uvicorn", "sqlalchemy", "platformdirs"}
+
+
+def names(requirements: list[str]) -> set[str]:
+    return {re.split(r"[\[<>=~ ]", r, maxsplit=1)[0].lower() for r in requirements}
+
+
+def test_the_base_install_is_just_what_running_needs() -> None:
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
+    assert names(project["dependencies"]) == RUNNING
+    extras = project["optional-dependencies"]
+    assert {"open-spiel", "pettingzoo", "mypy", "playwright", "matplotlib"} <= set().union(
+        *(names(v) for v in extras.values()))
+    assert project["license"] == "MIT"  # the SPDX form: no setuptools license deprecation warnings
+
+
+def test_make_run_installs_the_base_and_make_test_every_extra() -> None:
+    makefile = (ROOT / "Makefile").read_text()
+    run_stamp = makefile[makefile.index("$(RUNSTAMP): pyproject.toml"):makefile.index("$(STAMP): pyproject.toml")]
+    assert "pip install -q -e .\n" in run_stamp
+    assert re.search(r"^run: \$\(RUNSTAMP\)", makefile, re.M) and re.search(r"^play: \$\(RUNSTAMP\)", makefile, re.M)
+    assert "-e '.[dev,research,postgres,sim]'" in makefile and re.search(r"^lint: \$\(STAMP\)", makefile, re.M)
