@@ -175,6 +175,13 @@ def test_under_b16_the_later_of_tied_highest_picks_and_leads_and_the_earlier_of_
     assert state.leader == 1  # the highest leads after B16 (seed FAQ)
 
 
+def test_b16_ties_roles_gives_the_pick_to_the_earlier_of_tied_highest_and_the_rest_to_the_later_lowest() -> None:
+    # the rules file's first reading, kept as an option
+    state = deal("R16 R1", "B16 R5", "G1 R4", "K1 R2", challenge="off", b16_ties="roles")
+    run(state, "play R16", "play B16", "play G1", "play K1")
+    assert state.observe(None)["table"]["taking"] == {"picker": 0, "taker": 3}
+
+
 def test_b16_option_lead_keeps_the_usual_taking_but_the_highest_leads_next() -> None:
     state = deal("R2 R1", "B16 R5", "K9 R3", b16="lead", challenge="off")
     run(state, "play R2", "play B16", "play K9")

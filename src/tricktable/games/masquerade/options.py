@@ -31,6 +31,11 @@ class MasqueradeOptions:
         "reverse", tag="D", choices=("reverse", "lead"),
         doc="B16: reverse (the highest picks one card and leads, the lowest takes the rest) or lead "
             "(taking as usual, but the highest player leads next: the seed's FAQ answer only)")
+    b16_ties: str = option(
+        "taking", tag="D", choices=("taking", "roles"),
+        doc="ties under B16's reversal: as in Taking, the later of tied highest is the highest and the earlier "
+            "of tied lowest the lowest (taking: the seed's tie rule, the roles swapped), or the earlier of tied "
+            "highest picks and the later of tied lowest takes the rest (roles: our first reading)")
     tiebreak: str = option(
         "shared", tag="D", choices=("shared", "strict"),
         doc="tied totals: shared, or strict (fewer burst colours, then more face-value cards)")

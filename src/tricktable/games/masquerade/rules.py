@@ -490,10 +490,11 @@ class MasqueradeState(State):
         positions = range(len(self.trick))
         eff = [self.effective(i) for i in positions]
         if self.b16 and self.game.options.b16 == "reverse":
-            # rules B16: the highest picks and leads, the lowest takes the rest; ties as in Taking (the
-            # later of tied players is the highest, the earlier the lowest)
-            pick = max(positions, key=lambda i: (eff[i], i))
-            take = min(positions, key=lambda i: (eff[i], i))
+            # rules B16: the highest picks and leads, the lowest takes the rest; ties (option b16_ties) as
+            # in Taking (the later of tied players is the highest, the earlier the lowest) or by role
+            later = 1 if self.game.options.b16_ties == "taking" else -1
+            pick = max(positions, key=lambda i: (eff[i], later * i))
+            take = min(positions, key=lambda i: (eff[i], later * i))
         else:
             # rules: Taking; lowest ties go to the earlier player, highest ties to the later one
             pick = min(positions, key=lambda i: (eff[i], i))

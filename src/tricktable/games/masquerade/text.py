@@ -234,6 +234,8 @@ OPTIONS: dict[str, tuple[str, str, str, str]] = {
     "challenge_order": ("Who may challenge first", "チャレンジの順番", "the order a challenge is offered in",
                         "チャレンジを尋ねる順番"),
     "b16": ("Blue 16", "青の16", "what blue 16 does", "青の16の効果"),
+    "b16_ties": ("Ties under blue 16", "青の16の同点", "who is highest and lowest when numbers tie under blue 16",
+                 "青の16の逆転中に数字が同じときの扱い"),
     "tiebreak": ("Ties", "同点", "how tied totals are ranked", "同点のときの順位"),
     "first_player": ("First turn player", "最初のターンプレイヤー", "-1: drawn at random", "-1ならランダム"),
     "deal": ("Fixed deal", "配りの指定", "every hand set exactly (advanced)", "全員の手札を指定する（上級）"),
@@ -247,6 +249,8 @@ VALUES: dict[str, dict[str, tuple[str, str]]] = {
                         "together": ("everyone at once", "全員同時")},
     "b16": {"reverse": ("reverses the turn", "逆転"),
             "lead": ("the highest leads next", "一番大きい人が次のターンプレイヤー")},
+    "b16_ties": {"taking": ("as in taking: the later tied is highest", "通常と同じ: 後に出した方が大きい"),
+                 "roles": ("the earlier tied highest picks", "同じ最大なら先に出した方が選ぶ")},
     "tiebreak": {"shared": ("shared", "分け合う"), "strict": ("fewer bursts, then more face-value cards",
                                                          "バーストの少ない方、次に数字どおりのカードの多い方")},
 }
