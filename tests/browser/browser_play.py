@@ -26,7 +26,8 @@ def create_table(page: Any, base: str, game: str, players: int, *, name: str = "
     page.fill("[data-testid=create-name]", name)
     for seat in range(players):
         page.select_option(f"[data-testid=seat-kind-{seat}]", "human" if seat < humans else "bot")
-        page.select_option(f"[data-testid=seat-bot-{seat}]", bot)
+        if seat >= humans:  # a person's seat shows no bot level (its stand-in's waits under "Advanced")
+            page.select_option(f"[data-testid=seat-bot-{seat}]", bot)
     page.locator("details.options").evaluate("d => { d.open = true; }")
     for option, value in (options or {}).items():
         set_option(page, option, value)

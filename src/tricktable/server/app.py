@@ -26,6 +26,7 @@ from pydantic import BaseModel, Field
 
 from tricktable.server.errors import ServiceError, new_error_id, server_failure
 from tricktable.server.headers import SecurityHeaders, origin_allowed
+from tricktable.server.reference import reference
 from tricktable.server.service import Settings, Subscription, TableService
 from tricktable.server.store import Store, open_store
 from tricktable.server.table import join_views
@@ -126,6 +127,10 @@ def create_app(store: Store | None = None, settings: Settings | None = None, db:
     @app.get("/api/games/{name}/rules")
     async def rules(name: str, lang: str = "en") -> dict[str, Any]:
         return service.rules(name, lang)
+
+    @app.get("/api/games/{name}/reference")
+    async def game_reference(name: str, lang: str = "en") -> dict[str, Any]:
+        return reference(name, lang)  # card powers, scrolls, heroes, special cards: the web tooltips
 
     # --- tables --------------------------------------------------------------------------------
 

@@ -38,6 +38,7 @@ from tricktable.server.bots import bot_seed, default_level, game_levels, make_ex
 from tricktable.server.errors import ServiceError, new_error_id, store_failure
 from tricktable.server.names import clean_name
 from tricktable.server.practice import setup_options
+from tricktable.server.replays import replay_moves
 from tricktable.server.store import Store, TableRow, now
 from tricktable.server.table import LANGS, Seat, Table, as_changes, hash_token, position
 
@@ -412,8 +413,7 @@ class TableService:
             "result": translate_result(view["result"], lang, names, state.players) if view.get("result") else None,
             "hands": [state.observe(p).get("hand", []) for p in range(state.players)],
             "log": table.log_lines(entries, lang), "log_from": 0, "log_next": len(entries),
-            "actions": [{"seat": p, "action": a, "label": game.describe_action(game.parse_action(a), lang, names)}
-                        for p, a in record.actions],
+            **replay_moves(table.id, record, seat, lang),  # moves as the seat saw them; round/trick marks
         }
 
     # --- inside --------------------------------------------------------------------------------

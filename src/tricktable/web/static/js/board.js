@@ -7,6 +7,7 @@ import { backsEl, cardEl, cardTitle, colourChip, colourKey, isCard, parseCard } 
 import { h, humanize } from "./dom.js";
 import { botName, pick, t } from "./i18n.js";
 import { gameModule } from "./games/index.js";
+import { cardText, entry } from "./reference.js";
 
 const CARD_AT_START = /^([BYRKG]\d{1,2}|(?:red|orange|yellow|green|blue|purple|black|white) [A-Z][a-z]+)(?![0-9A-Za-z])(.*)$/;
 const CARD_ANYWHERE = /(^|[^0-9A-Za-z])([BYRKG]\d{1,2}|(?:red|orange|yellow|green|blue|purple|black|white) [A-Z][a-z]+)(?![0-9A-Za-z])/;
@@ -40,6 +41,34 @@ export function seatName(summary, seat) {
   return t("game.seat", { n: seat + 1 });
 }
 
+/** A seat's short, distinct name for tight places (trick captions): "Ann", "Random 2". */
+export function shortName(summary, seat) {
+  const seats = (summary && summary.seats) || [];
+  const entry = seats[seat];
+  if (!entry || !entry.name) return t("game.seat", { n: seat + 1 });
+  if (entry.kind === "bot") {
+    const level = botName(entry.bot || "");
+    const twins = seats.filter((s) => s.kind === "bot" && s.bot === entry.bot).length > 1;
+    return twins ? `${level} ${seat + 1}` : level;
+  }
+  const name = entry.name.length > 12 ? `${entry.name.slice(0, 11)}…` : entry.name;
+  const twins = seats.filter((s) => s.name === entry.name).length > 1;
+  return twins ? `${name} ${seat + 1}` : name;
+}
+
+/** One or two letters standing for a seat, on its colour ("A", "R2"). */
+export function initials(summary, seat) {
+  const short = shortName(summary, seat);
+  const number = /\s(\d+)$/.exec(short);
+  const letter = [...short.replace(/^\W+/, "")][0] || String(seat + 1);
+  return `${letter.toUpperCase()}${number ? number[1] : ""}`;
+}
+
+/** A seat's colour badge with its initials. */
+export function seatBadge(summary, seat) {
+  return h("span", { class: `seat-badge seat-c${seat % 6}`, "aria-hidden": "true" }, initials(summary, seat));
+}
+
 /** Put seat names into a line of text that says `seat 2` / `Seat 2` / `2番席` / `席2`. */
 export function withNames(line, summary) {
   if (!summary || !summary.seats) return line;
@@ -62,22 +91,33 @@ export function renderBoard(frame, opts = {}) {
   const me = typeof view.seat === "number" ? view.seat : null;
   const { byCard, others } = bindActions(opts.pending ? [] : frame.legal);
   const drawn = new Set();
+  // In a special step (anything but an ordinary card play) one click must not commit: it opens a confirm.
+  const special = view.phase && !(module.plainPhases || ["play"]).includes(view.phase);
   const ctx = {
-    game, view, summary, me, module, hands: frame.hands, fresh: opts.fresh,
+    game, view, summary, me, module, hands: frame.hands, fresh: opts.fresh, here: opts.here ?? null,
     name: (seat) => seatName(summary, seat),
+    short: (seat) => shortName(summary, seat),
+    badge: (seat) => seatBadge(summary, seat),
     /** Draw a card; clickable and highlighted when some legal action names it. */
     card(text, extra = {}) {
       const actions = byCard.get(text);
+      const about = cardText(text, game);
       if (actions && !extra.inert) {
         drawn.add(text);
         const onClick = () => {
-          if (actions.length === 1) opts.onAction && opts.onAction(actions[0].action);
+          if (actions.length === 1 && !special) opts.onAction && opts.onAction(actions[0].action);
           else opts.onSelect && opts.onSelect(opts.selected === text ? null : text);
         };
-        return cardEl(text, { game, legal: true, onClick, testid: "legal-card", ...extra,
+        const tip = [actions.map((a) => withNames(a.label || a.action, summary)).join(" / "), about && about.text].filter(Boolean).join(" — ");
+        return cardEl(text, { game, legal: true, onClick, testid: "legal-card", tip, ...extra,
           badges: extra.badges || [] });
       }
-      return cardEl(text, { game, ...extra });
+      const tip = about ? `${cardTitle(text, game)} — ${about.text}` : null;
+      // A card of my hand that cannot be played now says why when clicked (tapped).
+      const mineNow = extra.inHand && frame.legal && frame.legal.length && !opts.pending;
+      const onClick = mineNow && opts.onNote
+        ? () => opts.onNote(opts.note && opts.note.card === text ? null : { card: text }) : null;
+      return cardEl(text, { game, tip, onClick, testid: mineNow ? "dim-card" : undefined, ...extra });
     },
     value: (key, value) => renderValue(key, value, ctx),
     label: (key) => labelFor(module, key),
@@ -86,11 +126,12 @@ export function renderBoard(frame, opts = {}) {
   const handEl = renderHand(ctx);
   const centre = renderCentre(ctx);
   const seats = renderSeats(ctx);
-  const decisions = renderDecisions(ctx, byCard, others, drawn, opts);
+  const decisions = renderDecisions(ctx, byCard, others, drawn, opts, frame);
   return h("div", { class: ["board", `game-${game}`, !byCard.size && "is-idle"], dataset: { testid: "board", game } },
     renderStatus(ctx, frame, opts),
     h("section", { class: "seats", "aria-label": t("table.scores") }, seats),
     centre,
+    renderLastTrick(ctx, opts.last),
     decisions,
     handEl,
   );
@@ -145,7 +186,7 @@ function renderSeat(ctx, seat) {
   const flags = [];
   if (info.kind === "bot") flags.push(h("span", { class: "tag tag-bot" }, `${t("table.bot")} · ${botName(info.bot || "")}`));
   if (info.kind === "human" && info.away) flags.push(h("span", { class: "tag tag-away" }, t("table.away")));
-  else if (info.kind === "human" && info.taken && info.connected === false) flags.push(h("span", { class: "tag" }, t("table.offline")));
+  else if (info.kind === "human" && info.taken && info.connected === false && seat !== ctx.here) flags.push(h("span", { class: "tag" }, t("table.offline")));
   if (info.kind === "human" && !info.taken) flags.push(h("span", { class: "tag tag-free" }, t("table.free")));
   if (view.leader === seat) flags.push(h("span", { class: "tag tag-leader" }, t("table.leader")));
   if (seat === me) flags.push(h("span", { class: "tag tag-me" }, t("table.you")));
@@ -156,11 +197,13 @@ function renderSeat(ctx, seat) {
   if (module.seat) extras.push(module.seat(ctx, seat));
   extras.push(genericPerSeat(ctx, seat));
   return h("article", {
-    class: ["seat", isActor && "is-actor", seat === me && "is-me", winners.includes(seat) && view.is_over && "is-winner"],
+    class: ["seat", `seat-c${seat % 6}`, isActor && "is-actor", seat === me && "is-me", winners.includes(seat) && view.is_over && "is-winner",
+      ctx.takerFlash === seat && "is-taker"],
     dataset: { testid: `seat-${seat}`, seat: String(seat) },
   },
   h("header", { class: "seat-head" },
-    h("span", { class: "seat-name" }, ctx.name(seat)),
+    ctx.badge(seat),
+    h("span", { class: "seat-name", title: ctx.name(seat) }, info.kind === "bot" ? ctx.short(seat) : ctx.name(seat)),
     score !== undefined ? h("span", { class: "seat-score", title: t("table.score") }, formatNumber(score)) : null),
   h("div", { class: "seat-flags" }, flags),
   hand && seat !== me
@@ -192,10 +235,11 @@ function renderCentre(ctx) {
 
 function renderTrickEntry(ctx, entry, fresh) {
   const badges = ctx.module.trickBadges ? ctx.module.trickBadges(entry, ctx) : genericBadges(entry);
-  return h("figure", { class: ["trick-entry", ctx.view.leader === entry.seat && "is-lead", fresh && "is-new"] },
+  return h("figure", { class: ["trick-entry", `seat-c${entry.seat % 6}`, ctx.view.leader === entry.seat && "is-lead", fresh && "is-new"],
+    dataset: { seat: String(entry.seat) } },
     ctx.card(entry.card),
     badges.length ? h("div", { class: "trick-badges" }, badges.map((b) => h("span", { class: "badge" }, b))) : null,
-    h("figcaption", {}, ctx.name(entry.seat)));
+    h("figcaption", { title: ctx.name(entry.seat) }, ctx.badge(entry.seat), h("span", { class: "caption-name" }, ctx.short(entry.seat))));
 }
 
 function genericBadges(entry) {
@@ -215,12 +259,38 @@ function renderHand(ctx) {
   if (view.is_over && !hand.length) return null;
   return h("section", { class: "hand", dataset: { testid: "hand" } },
     h("h3", { class: "section-title" }, `${t("table.hand")} · ${t("table.cards", { n: hand.length })}`),
-    h("div", { class: "card-row hand-cards" }, hand.map((c) => ctx.card(c))),
+    h("div", { class: "card-row hand-cards" }, hand.map((c) => ctx.card(c, { inHand: true, badges: handBadges(ctx, c) }))),
     ctx.module.handExtras ? ctx.module.handExtras(ctx) : null);
 }
 
-function renderDecisions(ctx, byCard, others, drawn, opts) {
+function handBadges(ctx, card) {
+  return ctx.module.handBadges ? ctx.module.handBadges(ctx, card) : [];
+}
+
+/** What this step asks, in words: the game module's prompt for the phase, else the generic hint. */
+export function promptFor(ctx) {
+  const text = ctx.module.prompt ? ctx.module.prompt(ctx) : null;
+  return pick(text) || (ctx.module.hint ? pick(ctx.module.hint) : t("table.decide"));
+}
+
+function renderNote(ctx, opts, frame) {
+  const note = opts.note;
+  if (!note) return null;
+  const reasons = frame.whyNot || {};
+  const about = cardText(note.card, ctx.game);
+  const reason = reasons[note.card] || t("table.notNow");
+  return h("div", { class: "why-not", dataset: { testid: "why-not" }, role: "status" },
+    h("div", { class: "choice-head" }, ctx.card(note.card, { small: true, inert: true }),
+      h("div", {}, h("strong", {}, cardTitle(note.card, ctx.game)), h("p", { class: "plain why-reason" }, `✋ ${reason}`),
+        about ? h("p", { class: "plain muted small" }, about.text) : null)),
+    h("button", { type: "button", class: "btn btn-ghost", onclick: () => opts.onNote && opts.onNote(null) }, t("table.gotIt")));
+}
+
+function renderDecisions(ctx, byCard, others, drawn, opts, frame) {
   const items = [];
+  const prompt = (frame.legal || []).length && !opts.pending
+    ? h("p", { class: "prompt", dataset: { testid: "prompt" } }, promptFor(ctx)) : null;
+  const note = renderNote(ctx, opts, frame);
   // Card actions whose card is on the board are taken by clicking the card; the rest become buttons.
   const loose = [...others];
   for (const [card, actions] of byCard) if (!drawn.has(card)) loose.push(...actions);
@@ -235,12 +305,10 @@ function renderDecisions(ctx, byCard, others, drawn, opts) {
   }
   if (loose.length) items.push(renderButtons(loose, opts, ctx.summary));
   if (!items.length) {
-    if (!byCard.size) return null;
-    return h("section", { class: "decisions decisions-hint", dataset: { testid: "decisions" } },
-      h("p", { class: "muted" }, ctx.module.hint ? pick(ctx.module.hint) : t("table.decide")));
+    if (!byCard.size && !note) return null;
+    return h("section", { class: "decisions decisions-hint", dataset: { testid: "decisions" } }, prompt, note);
   }
-  return h("section", { class: "decisions", dataset: { testid: "decisions" } },
-    h("h3", { class: "section-title" }, t("table.decide")), items);
+  return h("section", { class: "decisions", dataset: { testid: "decisions" } }, prompt, note, items);
 }
 
 /** Buttons for actions, grouped by their first word; a filter box when there are many. */
@@ -273,7 +341,18 @@ function actionButton(item, opts, summary) {
     dataset: { action: item.action, testid: "action" },
     disabled: opts.pending || null,
     onclick: () => opts.onAction && opts.onAction(item.action),
-  }, withNames(item.label || item.action, summary));
+  }, actionText(item, summary));
+}
+
+// Actions that name a seat by number (the Farmer's "lead 2", a hero's "choose seat 1") show its name.
+const SEAT_ACTIONS = [[/^lead (\d+)$/, "table.leadNext"], [/^choose seat (\d+)$/, "table.chooseSeat"]];
+
+function actionText(item, summary) {
+  for (const [pattern, key] of SEAT_ACTIONS) {
+    const m = pattern.exec(item.action);
+    if (m && summary && summary.seats && summary.seats[+m[1]]) return t(key, { who: seatName(summary, +m[1]) });
+  }
+  return withNames(item.label || item.action, summary);
 }
 
 // --- the game-specific `table` dict, drawn generically where the game module does not -------------
@@ -342,9 +421,33 @@ export function renderValue(key, value, ctx) {
     h("div", { class: "kv" }, h("span", { class: "kv-key" }, ctx.label(k)), ctx.value(k, v))));
 }
 
-/** The end-of-game panel: scores, most first, winners marked. */
+/**
+ * The trick that has just ended, from two views in a row: `{cards: [{seat, card}], taker, title}` or null.
+ * The game module knows where its game shows the taken cards (its `lastTrick(before, after)`).
+ */
+export function lastTrickOf(before, after) {
+  const module = gameModule(after.game);
+  if (!module.lastTrick || !before || before.game !== after.game) return null;
+  return module.lastTrick(before, after);
+}
+
+function renderLastTrick(ctx, last) {
+  if (!last || !last.cards || !last.cards.length || ctx.view.is_over) return null;
+  const title = pick(last.title) || t("table.lastTrick");
+  const taker = typeof last.taker === "number" ? last.taker : null;
+  return h("details", { class: ["last-trick", last.fresh && "is-fresh"], open: last.fresh || null, dataset: { testid: "last-trick" } },
+    h("summary", { class: "section-title" }, title, taker !== null ? [" → ", ctx.badge(taker), " ", ctx.short(taker)] : null),
+    h("div", { class: ["trick-cards", last.fresh && "gathering", taker !== null && `to-c${taker % 6}`] },
+      last.cards.map((entry) => h("figure", { class: ["trick-entry", typeof entry.seat === "number" && `seat-c${entry.seat % 6}`] },
+        ctx.card(entry.card, { small: true, inert: true }),
+        typeof entry.seat === "number" ? h("figcaption", {}, ctx.badge(entry.seat), h("span", { class: "caption-name" }, ctx.short(entry.seat))) : null))));
+}
+
+/** The end-of-game panel: the engine's `result` (winners first, each seat's parts, the tie-break) when
+ * the final observation has one, else the scores, most first, winners marked. */
 export function renderScoreboard(frame, extra = []) {
   const { view, table: summary } = frame;
+  if (view.result && Array.isArray(view.result.rows)) return renderResult(frame, extra);
   const scores = view.scores || [];
   const winners = view.winners || [];
   const lowWins = winners.length && scores.length && winners.every((w) => scores[w] === Math.min(...scores));
@@ -363,10 +466,52 @@ export function renderScoreboard(frame, extra = []) {
     extra);
 }
 
-/** The game log, newest last, seat numbers replaced by names. `lines`: the protocol's line objects
- * `{i, text, seat, kind, by_standin}` (the socket's increments already appended by api.js). */
-export function renderLog(lines, summary) {
+function renderResult(frame, extra) {
+  const { view, table: summary } = frame;
+  const result = view.result;
+  const winners = result.winners || view.winners || [];
+  const rows = new Map(result.rows.map((r) => [r.seat, r]));
+  const order = (result.order && result.order.length ? result.order : result.rows.map((r) => r.seat));
+  const labels = [];
+  for (const r of result.rows) for (const part of r.parts || []) if (!labels.includes(part.label)) labels.push(part.label);
+  const cell = (row, label) => {
+    const parts = (row.parts || []).filter((p) => p.label === label);
+    return parts.length ? formatNumber(parts.reduce((sum, p) => sum + p.points, 0)) : "–";
+  };
+  const module = gameModule(view.game);
+  return h("section", { class: "scoreboard", dataset: { testid: "scoreboard" } },
+    h("h2", {}, t("table.over")),
+    h("p", { class: "winners" }, `★ ${t(winners.length > 1 ? "table.winners" : "table.winner")}: `,
+      h("strong", { dataset: { testid: "winners" } }, winners.map((w) => seatName(summary, w)).join(", ") || "–")),
+    h("div", { class: "table-scroll" }, h("table", { class: "score-table result-table", dataset: { testid: "result" } },
+      h("thead", {}, h("tr", {}, h("th", {}, ""), labels.map((l) => h("th", { class: "num" }, l)), h("th", { class: "num" }, t("table.total")))),
+      h("tbody", {}, order.map((seat) => {
+        const row = rows.get(seat) || { parts: [], total: (view.scores || [])[seat] };
+        const won = winners.includes(seat);
+        return h("tr", { class: won ? "is-winner" : "", dataset: { seat: String(seat) } },
+          h("td", { dataset: { testid: won ? "winner" : "loser" } }, won ? "★ " : "", seatBadge(summary, seat), " ", seatName(summary, seat)),
+          labels.map((l) => h("td", { class: "num part" }, cell(row, l))),
+          h("td", { class: "num", dataset: { testid: "total" } }, formatNumber(row.total)));
+      })))),
+    result.tiebreak ? h("p", { class: "tiebreak", dataset: { testid: "tiebreak" } }, `⚖ ${result.tiebreak}`) : null,
+    module.scoreNote ? h("p", { class: "muted" }, pick(module.scoreNote)) : null,
+    extra);
+}
+
+/**
+ * The game log, newest last: line objects `{i, text, seat, kind, by_standin}` (connections.js
+ * `mergeLog`). The text already names the players; `seat` gives the line its seat's colour and a
+ * stand-in bot's move is marked. (Lines of a server that still writes seat numbers get names put in.)
+ */
+export function renderLog(lines, summary, { current = null } = {}) {
   const list = h("ol", { class: "log-lines", dataset: { testid: "log" } },
-    (lines || []).map((line) => h("li", { dataset: { i: line.i, kind: line.kind } }, withNames(line.text, summary))));
+    (lines || []).map((line) => {
+      const item = typeof line === "string" ? { text: line, seat: null, legacy: true } : line;
+      const seat = typeof item.seat === "number" ? item.seat : null;
+      return h("li", { class: [seat !== null && `seat-c${seat % 6} has-seat`, item.by_standin && "is-standin", current !== null && item.i === current && "is-current"],
+        dataset: { kind: item.kind || "" } },
+        item.by_standin ? h("span", { class: "tag tag-standin", dataset: { testid: "standin" } }, t("table.standin")) : null,
+        item.legacy ? withNames(item.text, summary) : item.text);
+    }));
   return h("section", { class: "log" }, h("h3", { class: "section-title" }, t("table.log")), list);
 }

@@ -82,7 +82,7 @@ export function cardTitle(text, game) {
  * shown on the card), `testid`.
  */
 export function cardEl(text, opts = {}) {
-  const { game, small, faceDown, legal, onClick, badges = [], testid, dim } = opts;
+  const { game, small, faceDown, legal, onClick, badges = [], testid, dim, tip } = opts;
   if (faceDown) {
     return h("div", { class: ["card", "card-back", small && "card-small"], "aria-label": "face-down card" });
   }
@@ -113,8 +113,8 @@ export function cardEl(text, opts = {}) {
   const el = h(onClick ? "button" : "div", {
     class: classes,
     type: onClick ? "button" : null,
-    title: cardTitle(text, game),
-    "aria-label": cardTitle(text, game),
+    title: tip || cardTitle(text, game),
+    "aria-label": tip || cardTitle(text, game),
     dataset: { card: card.text, testid: testid || "card" },
     onclick: onClick || null,
   }, face, badges.length ? h("span", { class: "card-badges" }, badges.map((b) => h("span", { class: "badge" }, b))) : null);

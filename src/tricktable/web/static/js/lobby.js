@@ -3,7 +3,8 @@
 import { api, heldSeat, holdSeat, savedName, saveName } from "./api.js";
 import { h, humanize, mount, toast } from "./dom.js";
 import { gameModule } from "./games/index.js";
-import { botName, pick, t } from "./i18n.js";
+import { heroName } from "./cards.js";
+import { botName, lang, pick, t } from "./i18n.js";
 
 let gamesCache = null;
 
@@ -108,14 +109,15 @@ function renderForm(page, { navigate, redraw }) {
       },
     }, h("option", { value: "human", selected: seat.kind === "human" }, t("create.human")),
     h("option", { value: "bot", selected: seat.kind === "bot" }, t("create.bot"))),
-    h("select", {
-      dataset: { testid: `seat-bot-${i}` }, "aria-label": t("create.bot"),
-      onchange: (event) => {
-        seat.bot = event.target.value;
-      },
-    }, bots.map((b) => h("option", { value: b, selected: b === seat.bot }, botName(b)))),
-    seat.kind === "human" && firstHuman(form) === i ? h("span", { class: "tag tag-me" }, t("create.you"))
-      : seat.kind === "human" ? h("span", { class: "muted small" }, t("create.standin")) : null));
+    // A person's seat needs no bot level, except for a stand-in: that one waits under "Advanced".
+    seat.kind === "bot" ? botSelect(seat, i, bots) : null,
+    seat.kind === "human" && firstHuman(form) === i ? h("span", { class: "tag tag-me" }, t("create.you")) : null));
+  const humans = form.seats.map((seat, i) => [seat, i]).filter(([seat]) => seat.kind === "human");
+  const advanced = humans.length ? h("details", { class: "advanced", dataset: { testid: "advanced" } },
+    h("summary", {}, t("create.advanced")),
+    h("p", { class: "muted small" }, t("create.standinLevel")),
+    humans.map(([seat, i]) => h("div", { class: "seat-row" }, h("span", { class: "seat-label" }, t("game.seat", { n: i + 1 })),
+      botSelect(seat, i, bots, `standin-${i}`)))) : null;
   const nameInput = h("input", { type: "text", value: form.name, maxlength: 24, dataset: { testid: "create-name" },
     placeholder: t("create.name"), "aria-label": t("create.name"), oninput: (event) => { form.name = event.target.value; } });
   const seedInput = h("input", { type: "number", value: form.seed, min: 0, dataset: { testid: "create-seed" },
@@ -133,7 +135,7 @@ function renderForm(page, { navigate, redraw }) {
   h("div", { class: "field-row" },
     h("label", { class: "field" }, h("span", {}, t("create.players")), playerSelect),
     h("label", { class: "field grow" }, h("span", {}, t("create.name")), nameInput)),
-  h("fieldset", { class: "field" }, h("legend", {}, t("create.seats")), seatRows),
+  h("fieldset", { class: "field" }, h("legend", {}, t("create.seats")), seatRows, advanced),
   h("details", { class: "options", open: options.length <= 4 ? true : null },
     h("summary", {}, `${t("create.options")} (${options.length})`),
     options.length ? options.map((opt) => optionField(form, opt)) : h("p", { class: "muted" }, t("create.noOptions")),
@@ -141,6 +143,15 @@ function renderForm(page, { navigate, redraw }) {
   h("div", { class: "buttons" },
     h("button", { type: "submit", class: "btn btn-primary", dataset: { testid: "create" } }, t("create.submit")),
     h("a", { class: "btn btn-ghost", href: `/rules/${game.name}`, "data-link": true }, t("create.rules", { game: game.title }))));
+}
+
+function botSelect(seat, i, bots, testid = `seat-bot-${i}`) {
+  return h("select", {
+    dataset: { testid }, "aria-label": t("create.bot"),
+    onchange: (event) => {
+      seat.bot = event.target.value;
+    },
+  }, bots.map((b) => h("option", { value: b, selected: b === seat.bot }, botName(b))));
 }
 
 function firstHuman(form) {
@@ -160,7 +171,9 @@ function optionField(form, opt) {
   };
   let control;
   const testid = `option-${opt.name}`;
-  if (opt.choices && opt.choices.length) {
+  if (opt.name === "deck" && form.game === "trickster") {
+    control = heroPicker(form, opt, current, set);
+  } else if (opt.choices && opt.choices.length) {
     control = h("select", { dataset: { testid }, onchange: (event) => set(opt.choices[Number(event.target.value)]) },
       opt.choices.map((c, i) => h("option", { value: i, selected: JSON.stringify(c) === JSON.stringify(current) },
         `${displayValue(c)}${JSON.stringify(c) === JSON.stringify(opt.default) ? ` (${t("create.default")})` : ""}`)));
@@ -184,11 +197,57 @@ function optionField(form, opt) {
       } });
   }
   const tag = opt.tag === "P" ? "P" : "D";
+  const title = pick(opt.title || opt.label) || humanize(opt.name);
+  const doc = pick(opt.description || opt.doc_player) || (lang() === "ja" && opt.doc_ja) || opt.doc;
   return h("div", { class: "option", dataset: { option: opt.name } },
-    h("label", { class: "option-head" },
-      h("span", { class: `tag tag-${tag}`, title: t(`create.tag${tag}`) }, `[${tag}]`),
-      h("span", { class: "option-name" }, humanize(opt.name)), control),
-    opt.doc ? h("p", { class: "option-doc muted" }, opt.doc) : null);
+    h(opt.name === "deck" && form.game === "trickster" ? "div" : "label", { class: "option-head" },
+      h("span", { class: "option-name" }, title),
+      h("span", { class: `tag tag-${tag}`, title: t(`create.tag${tag}`), dataset: { testid: "option-tag" } }, t(`create.tagShort${tag}`)),
+      control),
+    doc ? h("p", { class: "option-doc muted" }, doc) : null);
+}
+
+const HEROES = ["Brigand", "Guard", "Magician", "Nomad", "Peddler", "Revolutionary", "Soldier",
+  "Archivist", "Doctor", "Explorer", "Inventor", "Scion", "Scavenger", "Witness"];
+const DECKS = ["beginner", "strategist", "random", "draft"];
+
+/** Trickster's deck: a named deck, or exactly 7 heroes ticked one by one. */
+function heroPicker(form, opt, current, set) {
+  const explicit = Array.isArray(current);
+  const picked = new Set(explicit ? current : []);
+  const box = h("div", { class: "hero-picker", dataset: { testid: "hero-picker" } });
+  const draw = () => {
+    const list = HEROES.filter((name) => picked.has(name));
+    mount(box,
+      h("span", { class: ["small", list.length === 7 ? "muted" : "error"], dataset: { testid: "hero-count" } }, t("create.heroCount", { n: list.length })),
+      h("div", { class: "hero-grid" }, HEROES.map((name) => h("label", { class: ["hero-choice", picked.has(name) && "is-on"] },
+        h("input", { type: "checkbox", checked: picked.has(name) || null, dataset: { testid: `hero-${name}` },
+          disabled: !picked.has(name) && picked.size >= 7 ? true : null,
+          onchange: (event) => {
+            if (event.target.checked) picked.add(name);
+            else picked.delete(name);
+            const chosen = HEROES.filter((n) => picked.has(n));
+            if (chosen.length === 7) set(chosen);
+            else form.options[opt.name] = chosen; // not yet 7: the server says so if sent
+            draw();
+          } }),
+        heroName(name)))));
+  };
+  const select = h("select", { dataset: { testid: `option-${opt.name}` }, onchange: (event) => {
+    const value = event.target.value;
+    if (value === "explicit") {
+      form.options[opt.name] = HEROES.filter((n) => picked.has(n));
+      box.hidden = false;
+      draw();
+    } else {
+      box.hidden = true;
+      set(value);
+    }
+  } }, DECKS.map((d) => h("option", { value: d, selected: !explicit && current === d }, `${d}${d === opt.default ? ` (${t("create.default")})` : ""}`)),
+  h("option", { value: "explicit", selected: explicit }, t("create.explicit")));
+  box.hidden = !explicit;
+  if (explicit) draw();
+  return h("div", { class: "hero-deck" }, select, box);
 }
 
 function displayValue(value) {
@@ -233,6 +292,7 @@ function renderTables(page, navigate) {
     return h("article", { class: "table-card", dataset: { testid: "table-card", id: table.id } },
       h("div", { class: "table-card-head" },
         h("strong", {}, table.title || table.game),
+        table.practice ? h("span", { class: "status status-practice" }, t("table.practice")) : null,
         h("span", { class: `status status-${table.status}` }, t(`table.status.${table.status}`))),
       h("div", { class: "muted small" }, [t("table.players", { n: table.players }),
         table.status !== "waiting" ? t("table.round", { n: table.round }) : null,

@@ -3,6 +3,7 @@
 
 import { api } from "./api.js";
 import { renderBoard, renderLog, renderScoreboard, seatName, withNames } from "./board.js";
+import { mergeLog } from "./connections.js";
 import { h, mount, toast } from "./dom.js";
 import { lang, t } from "./i18n.js";
 
@@ -21,7 +22,9 @@ export function replaysPage(root, navigate) {
       },
       h("div", { class: "table-card-head" }, h("strong", {}, table.title || table.game),
         h("span", { class: "muted small" }, (table.updated || "").replace("T", " ").slice(0, 16))),
-      h("div", { class: "small" }, (table.seats || []).map((s) => `${s.name}: ${fmt((table.scores || [])[s.seat])}${(table.winners || []).includes(s.seat) ? " ★" : ""}`).join(" · ")),
+      h("div", { class: "replay-winner", dataset: { testid: "replay-winner" } }, "★ ",
+        t("replay.won", { who: (table.winners || []).map((w) => seatName(table, w)).join(", ") || "–" })),
+      h("div", { class: "small" }, (table.seats || []).map((s) => `${seatName(table, s.seat)}: ${fmt((table.scores || [])[s.seat])}${(table.winners || []).includes(s.seat) ? " ★" : ""}`).join(" · ")),
       h("div", { class: "buttons" }, h("button", {
         type: "button", class: "btn", onclick: () => navigate(`/replays/${encodeURIComponent(table.id)}`),
       }, t("table.replay")))))) : h("p", { class: "muted" }, t("replay.none"))));
@@ -115,12 +118,18 @@ export function replayPage(root, id) {
           load(page.step);
         },
       }, h("option", { value: "", selected: page.seat === null }, t("replay.everyone")),
-      (summary.seats || []).map((s) => h("option", { value: s.seat, selected: page.seat === s.seat }, seatName(summary, s.seat))))));
+      (summary.seats || []).map((s) => h("option", { value: s.seat, selected: page.seat === s.seat }, seatName(summary, s.seat))))),
+      jumpSelect(frame, page.step, load));
+    // Numbered by hand (not by the list's markers) so that move 1234 is never cut off.
     const moves = h("ol", { class: "moves", dataset: { testid: "moves" } }, (frame.actions || []).map((move, i) => h("li", {
-      class: i === page.step - 1 ? "is-current" : "",
+      class: [i === page.step - 1 && "is-current", move.hidden && "is-hidden"],
     }, h("button", { type: "button", class: "link", onclick: () => load(i + 1) },
-      `${seatName(summary, move.seat)}: ${withNames(move.label || move.action, summary)}`))));
-    const board = renderBoard({ table: summary, view: frame.view, legal: [], log: frame.log, hands: frame.hands }, { replay: true });
+      h("span", { class: "move-no" }, String(i + 1)),
+      h("span", {}, `${seatName(summary, move.seat)}: `, move.hidden ? t("replay.hidden") : withNames(move.label || move.action, summary))))));
+    // One seat's view hides the other hands: only "all hands" shows every hand.
+    const hands = page.seat === null ? frame.hands : null;
+    const lines = mergeLog([], { log: frame.log });
+    const board = renderBoard({ table: summary, view: frame.view, legal: [], log: lines, hands }, { replay: true });
     mount(root, h("div", { class: "page table-page replay-page" },
       h("div", { class: "table-head" }, h("h1", {}, `${t("replay.title")}: ${summary.title || summary.game}`)),
       controls,
@@ -128,9 +137,12 @@ export function replayPage(root, id) {
         h("div", { class: "table-main" }, frame.view && frame.view.is_over ? renderScoreboard({ table: summary, view: frame.view }) : null, board),
         h("aside", { class: "table-side" },
           h("section", { class: "log" }, h("h3", { class: "section-title" }, t("replay.moves")), moves),
-          renderLog(frame.log, summary)))));
+          renderLog(lines, summary, { current: lines.length ? lines[lines.length - 1].i : null })))));
+    // The move list and the log both follow the current move.
     const current = root.querySelector(".moves .is-current");
     if (current) current.scrollIntoView({ block: "nearest" });
+    const log = root.querySelector(".log-lines");
+    if (log) log.scrollTop = log.scrollHeight;
   }
 
   document.addEventListener("keydown", onKey);
@@ -142,4 +154,19 @@ export function replayPage(root, id) {
     },
     relang: () => load(page.step),
   };
+}
+
+/** "Jump to": the step at which each round and each trick began (the server's `marks`). */
+function jumpSelect(frame, step, load) {
+  const marks = frame.marks || [];
+  if (!marks.length) return null;
+  let at = 0;
+  marks.forEach((m, k) => {
+    if (m.step <= step) at = k;
+  });
+  return h("label", { class: "replay-jump" }, `${t("replay.jump")}: `, h("select", {
+    dataset: { testid: "replay-jump" },
+    onchange: (event) => load(Number(event.target.value)),
+  }, marks.map((m, k) => h("option", { value: m.step, selected: k === at || null },
+    `${t("table.round", { n: m.round })} · ${t("table.trick")} ${m.trick}`))));
 }

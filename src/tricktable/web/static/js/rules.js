@@ -42,7 +42,7 @@ function optionsTable(info) {
     h("summary", {}, `${t("create.options")} (${info.options.length})`),
     h("div", { class: "table-scroll" }, h("table", {},
       h("tbody", {}, info.options.map((opt) => h("tr", {},
-        h("td", {}, h("span", { class: `tag tag-${opt.tag}`, title: t(`create.tag${opt.tag}`) }, `[${opt.tag}]`)),
+        h("td", {}, h("span", { class: `tag tag-${opt.tag}`, title: t(`create.tag${opt.tag}`) }, t(`create.tagShort${opt.tag}`))),
         h("td", {}, h("code", {}, opt.name), h("br"), h("span", { class: "muted small" }, humanize(opt.name))),
         h("td", {}, h("code", {}, JSON.stringify(opt.default))),
         h("td", {}, opt.doc)))))));

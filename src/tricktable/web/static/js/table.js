@@ -1,31 +1,36 @@
-// The live table page: one WebSocket, the board redrawn from every view message, and the seat's
-// actions sent back. Reloading the page or losing the connection reconnects with the saved token.
+// The live table page: the board redrawn from every view message, and the seat's actions sent back.
+// The connection itself belongs to connections.js, so leaving this page (lobby, replays, rules) keeps
+// a held seat connected; the rules and the game's reference open in a panel beside the board.
 
-import { api, heldSeat, holdSeat, releaseSeat, savedName, saveName, TableSocket } from "./api.js";
-import { renderBoard, renderLog, renderScoreboard, seatName } from "./board.js";
+import { api, heldSeat, holdSeat, releaseSeat, savedName, saveName } from "./api.js";
+import { lastTrickOf, renderBoard, renderLog, renderScoreboard, seatName } from "./board.js";
+import { listen, markSeen, seenIndex, standinMoves } from "./connections.js";
 import { h, mount, toast } from "./dom.js";
 import { lang, t } from "./i18n.js";
+import { renderPanel } from "./panel.js";
 
 /** Show table `id` in `root`. Returns `{dispose, relang}`. */
 export function tablePage(root, id) {
   const page = {
-    id, root, summary: null, msg: null, socket: null, selected: null, pending: false,
-    status: "connecting", held: heldSeat(id), missing: false,
+    id, root, summary: null, msg: null, lines: [], handle: null, selected: null, pending: false,
+    status: "connecting", held: heldSeat(id), missing: false, panel: null, note: null, away: [], greeted: false,
+    last: null, prevView: null,
   };
+  const panelBox = h("div", { class: "side-panel-host" });
+  document.body.appendChild(panelBox);
 
   function connect() {
-    if (page.socket) page.socket.close();
-    page.socket = new TableSocket(id, {
-      token: page.held && page.held.token,
-      lang: lang(),
-      onMessage: (msg) => receive(page, msg, draw),
+    if (page.handle) page.handle.release();
+    page.greeted = false;
+    page.handle = listen(id, page.held && page.held.token, lang(), {
+      onMessage: (msg, conn) => receive(page, msg, conn, draw),
       onStatus: (status) => {
         page.status = status;
         if (status === "closed" && page.held) {
           // The token was refused (the table forgot us): watch instead.
           releaseSeat(id);
           page.held = null;
-          connect();
+          queueMicrotask(connect);
           return;
         }
         if (status === "closed") page.missing = true;
@@ -59,7 +64,8 @@ export function tablePage(root, id) {
   function act(action) {
     if (page.pending) return;
     page.selected = null;
-    if (page.socket.send({ type: "action", action })) {
+    page.note = null;
+    if (page.handle && page.handle.conn.send({ type: "action", action })) {
       page.pending = true;
       draw();
     } else {
@@ -77,11 +83,28 @@ export function tablePage(root, id) {
     }
   }
 
+  function togglePanel(which) {
+    page.panel = page.panel === which ? null : which;
+    drawPanel();
+  }
+
+  function drawPanel() {
+    const game = page.summary && page.summary.game;
+    mount(panelBox, page.panel && game ? renderPanel(game, { onClose: () => togglePanel(page.panel), view: page.msg && page.msg.view }) : null);
+  }
+
+  const handlers = {
+    join, start, act, suggest, panel: togglePanel,
+    select: (card) => { page.selected = card; page.note = null; draw(); },
+    note: (note) => { page.note = note; page.selected = null; draw(); },
+    dismissAway: () => { page.away = []; draw(); },
+  };
+
   function draw() {
     // Keep the focus in a text box across a redraw (someone typing their name as a view arrives).
     const active = document.activeElement;
     const typing = active && active.tagName === "INPUT" && root.contains(active) ? active.dataset.testid : null;
-    mount(root, renderPage(page, { join, start, act, suggest, select: (card) => { page.selected = card; draw(); } }));
+    mount(root, renderPage(page, handlers));
     const again = typing && root.querySelector(`input[data-testid="${typing}"]`);
     if (again) {
       again.focus();
@@ -89,10 +112,11 @@ export function tablePage(root, id) {
     }
     const log = root.querySelector(".log-lines");
     if (log) log.scrollTop = log.scrollHeight;
+    if (page.panel && !panelBox.firstChild) drawPanel();
   }
 
   api(`/api/tables/${encodeURIComponent(id)}`).then((summary) => {
-    page.summary = summary;
+    page.summary = page.summary || summary;
     draw();
   }).catch((error) => {
     if (error.code === "table/unknown" || error.status === 404) {
@@ -103,25 +127,40 @@ export function tablePage(root, id) {
   connect();
   draw();
   return {
-    dispose: () => page.socket && page.socket.close(),
+    dispose: () => {
+      if (page.handle) page.handle.release();
+      panelBox.remove();
+    },
     relang: () => {
-      if (page.socket) page.socket.setLang(lang());
+      if (page.handle) page.handle.conn.setLang(lang());
       draw();
+      drawPanel();
     },
   };
 }
 
-function receive(page, msg, draw) {
+function receive(page, msg, conn, draw) {
   if (msg.type === "view") {
     // Cards new to the trick since the last view slide in (same trick: it grew; a new trick: all of it).
     const before = page.msg && page.msg.view ? page.msg.view.trick || [] : [];
     const after = (msg.view && msg.view.trick) || [];
     const same = before.length <= after.length && before.every((e, i) => after[i] && after[i].card === e.card);
     page.fresh = page.msg ? (same ? before.length : 0) : after.length;
+    const last = page.msg && msg.view ? lastTrickOf(page.msg.view, msg.view) : null;
+    if (last) page.last = { ...last, fresh: true };
+    else if (page.last) page.last.fresh = false;
     page.msg = msg;
+    page.lines = conn.lines;
     page.summary = msg.table || page.summary;
     page.pending = false;
     if (page.selected && !(msg.legal || []).some((item) => item.action.includes(page.selected))) page.selected = null;
+    const me = typeof msg.seat === "number" ? msg.seat : null;
+    if (me !== null && page.lines.length) {
+      // The first view after coming back tells what the stand-in played meanwhile.
+      if (!page.greeted) page.away = standinMoves(page.lines, me, seenIndex(page.id));
+      markSeen(page.id, page.lines[page.lines.length - 1].i);
+    }
+    page.greeted = true;
     draw();
   } else if (msg.type === "error") {
     page.pending = false;
@@ -138,17 +177,21 @@ function renderPage(page, handlers) {
   }
   const summary = page.summary;
   const msg = page.msg;
-  const head = renderHead(page, summary);
+  const head = renderHead(page, summary, handlers);
   const banners = [];
   if (page.status === "lost") banners.push(h("div", { class: "banner banner-warn", dataset: { testid: "reconnecting" } }, t("table.reconnecting")));
+  if (page.away.length) banners.push(renderAway(page, summary, handlers));
   if (summary && summary.status === "waiting") banners.push(renderWaiting(page, summary, handlers));
   else if (summary && !page.held && freeSeats(summary).length) banners.push(renderJoin(page, summary, handlers));
   if (!msg) {
     return h("div", { class: "page table-page" }, head, banners, h("p", { class: "muted" }, t("table.connecting")));
   }
-  const frame = { table: summary, view: msg.view, legal: msg.legal, log: msg.log };
+  const me = typeof msg.seat === "number" ? msg.seat : null;
+  const frame = { table: summary, view: msg.view, legal: msg.legal, log: page.lines, whyNot: msg.why_not || null };
   const board = renderBoard(frame, {
-    onAction: handlers.act, onSelect: handlers.select, selected: page.selected, pending: page.pending, fresh: page.fresh,
+    onAction: handlers.act, onSelect: handlers.select, onNote: handlers.note, note: page.note,
+    selected: page.selected, pending: page.pending, fresh: page.fresh, last: page.last,
+    here: me !== null && page.status === "open" ? me : null,
   });
   const mine = !page.pending && (msg.legal || []).length > 0;
   document.title = `${mine ? `● ${t("table.yourTurn")} · ` : ""}${summary ? summary.title || summary.game : ""} · tricktable`;
@@ -160,7 +203,7 @@ function renderPage(page, handlers) {
   return h("div", { class: "page table-page" }, head, banners,
     h("div", { class: "table-layout" },
       h("div", { class: "table-main" }, over, board, mine && page.held ? renderHints(page, handlers) : null),
-      h("aside", { class: "table-side" }, renderLog(msg.log, summary))));
+      h("aside", { class: "table-side" }, renderLog(page.lines, summary))));
 }
 
 /** "Suggest a move": the search's ranked choices for our seat (GET /api/tables/{id}/hint), each playable. */
@@ -176,14 +219,23 @@ function renderHints(page, handlers) {
       h("span", { class: "muted" }, ja ? hint.why_ja : hint.why)))) : null);
 }
 
-function renderHead(page, summary) {
+function renderAway(page, summary, handlers) {
+  return h("div", { class: "banner banner-away", dataset: { testid: "while-away" } },
+    h("p", {}, h("strong", {}, t("table.whileAway"))),
+    h("ul", { class: "away-lines" }, page.away.map((line) => h("li", {}, line.text))),
+    h("button", { type: "button", class: "btn btn-ghost", onclick: handlers.dismissAway }, t("table.gotIt")));
+}
+
+function renderHead(page, summary, handlers) {
   const title = summary ? summary.title || summary.game : "";
   const status = summary ? t(`table.status.${summary.status}`) : "";
   const link = `${location.origin}/tables/${encodeURIComponent(page.id)}`;
   return h("div", { class: "table-head" },
-    h("h1", {}, title, " ", h("span", { class: `status status-${summary ? summary.status : ""}`, dataset: { testid: "table-status" } }, status)),
+    h("h1", {}, title, " ", h("span", { class: `status status-${summary ? summary.status : ""}`, dataset: { testid: "table-status" } }, status),
+      summary && summary.practice ? h("span", { class: "status status-practice", dataset: { testid: "practice" } }, t("table.practice")) : null),
     h("div", { class: "buttons" },
-      summary ? h("a", { class: "btn btn-ghost", href: `/rules/${summary.game}`, "data-link": true, target: "_self" }, t("table.rules")) : null,
+      summary ? h("button", { type: "button", class: ["btn btn-ghost", page.panel === "rules" && "is-on"], dataset: { testid: "open-rules" },
+        "aria-expanded": String(page.panel === "rules"), onclick: () => handlers.panel("rules") }, t("table.rules")) : null,
       h("button", { type: "button", class: "btn btn-ghost", dataset: { testid: "share" },
         onclick: () => copyLink(link) }, t("table.share"))));
 }
@@ -224,7 +276,8 @@ function renderWaiting(page, summary, handlers) {
     h("p", {}, t("table.waiting")),
     h("p", {}, h("code", { class: "share-link", dataset: { testid: "share-link" } }, link)),
     h("ul", { class: "seat-list" }, (summary.seats || []).map((s) => h("li", {},
-      `${t("game.seat", { n: s.seat + 1 })}: `, s.taken ? seatName(summary, s.seat) : h("em", {}, t("table.free"))))),
+      `${t("game.seat", { n: s.seat + 1 })}: `, s.taken ? seatName(summary, s.seat) : h("em", {}, t("table.free")),
+      page.held && page.held.seat === s.seat ? h("span", { class: "tag tag-me" }, t("table.you")) : null))),
     page.held ? null : h("div", { class: "join-row" }, input, joinButtons(summary, input, handlers)),
     page.held ? h("button", { type: "button", class: "btn", dataset: { testid: "start" }, onclick: handlers.start }, t("table.start")) : null);
 }

@@ -1,7 +1,7 @@
 // Gundam Masquerade: won piles by colour, the lead colour, challenges and the taking, drawn from the
 // observation's `table` (games/masquerade/rules.py `_observe`). Looks only: no rule is decided here.
 
-import { colourChip } from "../cards.js";
+import { colourChip, colourName } from "../cards.js";
 import { h } from "../dom.js";
 import { lang, pick } from "../i18n.js";
 
@@ -51,6 +51,42 @@ export default {
   },
   hint: { en: "Click a highlighted card.", ja: "光っているカードを選んでください。" },
 
+  prompt(ctx) {
+    const { view } = ctx;
+    const t = view.table || {};
+    const c = t.challenge || {};
+    const who = (seat) => (typeof seat === "number" ? ctx.name(seat) : "");
+    const lead = t.lead_colour ? colourName(LETTER_COLOUR[t.lead_colour] || t.lead_colour) : "";
+    const say = (en, ja) => (lang() === "ja" ? ja : en);
+    switch (view.phase) {
+      case "play":
+        return (view.trick || []).length
+          ? say(`Play any card. Following ${lead} is safe; a card of another colour may be challenged if you could have followed.`,
+            `どのカードでも出せます。${lead}を出せば安全。フォローできたのに別の色を出すとチャレンジされることがあります。`)
+          : say("You lead: play any card; its colour becomes the lead colour.", "あなたのリード：好きなカードを出します。その色がリードカラーになります。");
+      case "challenge":
+        return say(`${who(c.challenged)} did not follow ${lead}. Challenge? If they could have followed, you choose a penalty (A–D); if not, you pay.`,
+          `${who(c.challenged)}は${lead}をフォローしませんでした。チャレンジしますか？ フォローできたなら罰（A〜D）を選べ、できなかったならあなたが払います。`);
+      case "replay":
+        return say(`Your challenge was right: play a card of ${lead} instead; the other card goes back to your hand.`,
+          `チャレンジ成功：代わりに${lead}のカードを出します。元のカードは手札に戻ります。`);
+      case "option":
+        return say("Choose the penalty: each option moves won cards between you and the challenged player.",
+          "罰を選びます：どのオプションも、あなたとチャレンジされた人の間で獲得カードを移します。");
+      case "colour":
+        return say("Choose the colour of the won cards to move (or stop moving cards).", "移す獲得カードの色を選びます（やめることもできます）。");
+      case "pick":
+        return say("Click a won card to move it, or stop.", "移す獲得カードをクリックします。やめることもできます。");
+      case "target":
+        return say("Choose the card played this turn whose number your card changes.", "このターンに出たカードから、数を変えるものを選びます。");
+      case "take":
+        return say("You played the lowest card: take one card of this turn; the highest card's player takes the rest.",
+          "最小のカードを出しました：このターンのカードを1枚取ります。最大の人が残りを取ります。");
+      default:
+        return null;
+    }
+  },
+
   info(ctx) {
     const t = ctx.view.table || {};
     const chips = [];
@@ -68,9 +104,15 @@ export default {
     return h("div", { class: "seat-info" },
       h("div", { class: "kv" }, h("span", { class: "kv-key" }, `${pick(L.won)} (${won.length})`)),
       wonPile(ctx, won),
-      known.length ? h("div", { class: "kv" }, h("span", { class: "kv-key" }, pick(L.known_in_hand)),
+      // My own returned cards are in my hand already (marked there): shown once, not twice.
+      known.length && seat !== ctx.me ? h("div", { class: "kv" }, h("span", { class: "kv-key" }, pick(L.known_in_hand)),
         h("div", { class: "card-row card-row-small" }, known.map((c) => ctx.card(c, { small: true })))) : null,
       none.length ? h("div", { class: "kv" }, h("span", { class: "kv-key" }, pick(L.void)), none.map((c) => colourChip(LETTER_COLOUR[c] || c))) : null);
+  },
+
+  handBadges(ctx, card) {
+    const known = ctx.me !== null ? ((ctx.view.table || {}).known_in_hand || [])[ctx.me] || [] : [];
+    return known.includes(card) ? [lang() === "ja" ? "公開" : "shown"] : [];
   },
 
   trickBadges(entry) {

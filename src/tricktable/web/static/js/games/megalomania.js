@@ -2,7 +2,7 @@
 // force this trick, and the round results, drawn from `table` (games/megalomania/observe.py).
 // Looks only: which card, power or cube may be used comes from the legal actions.
 
-import { colourChip, colourName } from "../cards.js";
+import { cardTitle, colourChip, colourName } from "../cards.js";
 import { h } from "../dom.js";
 import { lang, pick } from "../i18n.js";
 
@@ -48,6 +48,12 @@ const PENDING = {
   explorer: { en: "the Explorer's swap", ja: "探検家の交換" },
 };
 
+/** `{en, ja}` with `{name}` placeholders filled. */
+function say(en, ja, vars = {}) {
+  const fill = (text) => text.replace(/\{(\w+)\}/g, (_, k) => String(vars[k] ?? ""));
+  return { en: fill(en), ja: fill(ja) };
+}
+
 function chip(label, ...value) {
   return h("span", { class: "chip" }, h("span", { class: "kv-key" }, label), " ", value);
 }
@@ -79,6 +85,82 @@ export default {
   },
   hint: { en: "Click a highlighted card to play it (with its power or a cube if you choose).",
     ja: "光っているカードを選んで出します（パワーやキューブも選べます）。" },
+
+  /** What the current step asks of this seat, read from the phase and the table. */
+  prompt(ctx) {
+    const { view } = ctx;
+    const t = view.table || {};
+    const mission = t.mission ? t.mission.number : "";
+    switch (view.phase) {
+      case "preparation":
+        return say("Preparation: share your tokens between crystals (each pays for one card power) and cubes (each moves a card's value by 1). Use a scroll first if you like.",
+          "準備：トークンをクリスタル（パワー1回分）とキューブ（カードの数値を1動かす）に分けます。先にスクロールを使ってもかまいません。");
+      case "program": {
+        const done = (t.program || []).length;
+        const total = done + (view.hand || []).length;
+        return say("Programming (mission {m}): click your cards in the order you will play them. Card {k} of {n}; from then on each trick plays your next programmed card.",
+          "プログラム（ミッション{m}）：出す順番にカードをクリックします。{n}枚中{k}枚目。トリックではプログラムした順に出ます。", { m: mission, k: done + 1, n: total });
+      }
+      case "split": {
+        const chosen = (t.chosen || []).length;
+        return say("Splitting (mission {m}): click the cards for your first pile ({k} chosen); the rest make the second. Your neighbour will pick one pile without seeing it.",
+          "山分け（ミッション{m}）：1つ目の山に入れるカードをクリック（{k}枚選択済み）。残りが2つ目の山。隣の人が中を見ずに1つを選びます。", { m: mission, k: chosen });
+      }
+      case "pick":
+        return say("Pick one of your neighbour's two piles (you cannot see them): it becomes your hand.",
+          "隣の人の2つの山から1つを選びます（中は見えません）。選んだ山があなたの手札になります。");
+      case "pass": {
+        const chosen = (t.chosen || []).length;
+        return say("Passing (mission {m}): click a card to pass it to your neighbour ({k} chosen so far).",
+          "カードを渡す（ミッション{m}）：隣の人に渡すカードをクリックします（{k}枚選択済み）。", { m: mission, k: chosen });
+      }
+      case "explorer":
+        return t.explorer_found
+          ? say("Explorer: you found {card}. Click the card of your hand you give for it.",
+            "探検家：{card}を見つけました。代わりに渡す手札をクリックしてください。", { card: cardTitle(t.explorer_found, "megalomania") })
+          : say("Explorer: click the card of your hand you give in exchange.", "探検家：交換に渡す手札をクリックしてください。");
+      case "oracle":
+        return say("Oracle: choose the colour your Oracle becomes (never the dominant colour).",
+          "オラクル：オラクルがなる色を選びます（支配色にはなれません）。");
+      case "farmer":
+        return say("Farmer: choose who leads the next trick (the winner of this one does not change).",
+          "農夫：次のトリックをリードする人を選びます（このトリックの勝者は変わりません）。");
+      case "play": {
+        if (t.wizard !== null && t.wizard !== undefined) {
+          return say("The Wizard is in force: play your lowest card of the lead colour (else your lowest dominant, else a lowest card).",
+            "魔法使いの効果中：リードカラーの最小（なければ支配色の最小、なければいずれかの色の最小）を出します。");
+        }
+        if (!(view.trick || []).length) {
+          return say("You lead: click a card to play it. A power costs a crystal; a cube moves its value by 1.",
+            "あなたのリード：カードをクリックして出します。パワーはクリスタル1つ、キューブで数値を1動かせます。");
+        }
+        const lead = t.lead_colour ? colourName(t.lead_colour) : "";
+        return say("Follow {lead} if you can: click a highlighted card (a dimmed card says why it cannot be played).",
+          "できれば{lead}をフォロー：光っているカードをクリック（暗いカードをクリックすると出せない理由が出ます）。", { lead });
+      }
+      default:
+        return null;
+    }
+  },
+
+  /** The trick just taken: the cards from `completed_tricks`, each with its player where the last view showed it. */
+  lastTrick(before, after) {
+    const done = (after.table && after.table.completed_tricks) || [];
+    const had = (before.table && before.table.completed_tricks) || [];
+    if (done.length <= had.length || !done.length) return null;
+    const trick = done[done.length - 1];
+    const seen = new Map((before.trick || []).map((e) => [e.card, e.seat]));
+    const missing = Array.from({ length: after.players }, (_, s) => s).filter((s) => ![...seen.values()].includes(s));
+    const cards = trick.cards.map((card) => ({ card, seat: seen.has(card) ? seen.get(card) : missing.length === 1 ? missing[0] : null }));
+    return { cards, taker: trick.winner };
+  },
+
+  /** Mission 13: my cards that lie face up for everyone are marked in my hand. */
+  handBadges(ctx, card) {
+    const t = ctx.view.table || {};
+    const up = ctx.me !== null ? (t.face_up || [])[ctx.me] : null;
+    return up && up.includes(card) ? [lang() === "ja" ? "公開" : "face up"] : [];
+  },
 
   info(ctx) {
     const t = ctx.view.table || {};
@@ -185,13 +267,6 @@ export default {
         ctx.card(t.explorer_found, { small: true, inert: true })));
     }
     const done = t.completed_tricks || [];
-    if (done.length && !(ctx.view.trick || []).length) {
-      // Between tricks the table is empty: show how the last one went.
-      const last = done[done.length - 1];
-      blocks.push(h("div", { class: "public-block", dataset: { testid: "last-trick" } },
-        h("h4", { class: "section-title" }, lang() === "ja" ? `前のトリック：${ctx.name(last.winner)}の勝ち` : `Last trick: won by ${ctx.name(last.winner)}`),
-        h("div", { class: "card-row card-row-small" }, last.cards.map((c) => ctx.card(c, { small: true, inert: true })))));
-    }
     if (done.length) {
       blocks.push(h("details", { class: "public-block" }, h("summary", { class: "section-title" }, `${pick(L.completed_tricks)} (${done.length})`),
         done.map((trick) => h("div", { class: "kv" }, h("span", { class: "kv-key" }, ctx.name(trick.winner)),

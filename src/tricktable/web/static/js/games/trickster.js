@@ -5,6 +5,7 @@
 import { heroName, parseCard } from "../cards.js";
 import { h } from "../dom.js";
 import { lang, pick } from "../i18n.js";
+import { entry } from "../reference.js";
 
 const L = {
   pattern: { en: "Pattern", ja: "パターン" },
@@ -30,6 +31,32 @@ const PATTERNS = {
   "same hero": { en: "Same hero", ja: "同じヒーロー" },
   "no match": { en: "No match", ja: "ノーマッチ" },
 };
+
+// The effect steps' names (games/trickster/effects.py STEPS) in Japanese.
+const STEPS_JA = {
+  "keep a revealed card": "公開した1枚を手札にする", "choose whom to rob": "奪う相手を選ぶ", "give a card back": "相手に1枚渡す",
+  "move a tableau card into the Pot": "場札1枚をポットに移す", "choose a hand card for the Trash": "ゴミ箱に置く手札を選ぶ",
+  "take a Trash card": "ゴミ箱から1枚取る", "pass a card to the left": "左隣に1枚渡す",
+  "choose who gets a tableau card": "場札を渡す相手を選ぶ", "move a tableau card to them": "その相手に場札を移す",
+  "choose whose tableau to swap with": "場札を入れ替える相手を選ぶ", "choose your tableau card": "自分の場札を選ぶ",
+  "take their tableau card": "相手の場札を取る", "choose whose tableau gets a hand card": "手札を置く相手の場を選ぶ",
+  "move a hand card to their tableau": "手札をその相手の場に置く", "choose a hand card for the deck": "山札に置く手札を選ぶ",
+  "take one of the top 3": "上3枚から1枚取る", "put back the next card from the top": "次のカードを山札の上に戻す",
+  "take a tableau card into your hand": "場札1枚を手札に戻す", "put a hand card on the bottom of the deck": "手札1枚を山札の下に置く",
+  "take a Trash card into your tableau": "ゴミ箱の1枚を場札にする", "take a Trash card into your hand": "ゴミ箱の1枚を手札にする",
+  "choose whose hand to look at": "手札を見る相手を選ぶ",
+};
+
+function say(en, ja, vars = {}) {
+  const fill = (text) => text.replace(/\{(\w+)\}/g, (_, k) => String(vars[k] ?? ""));
+  return { en: fill(en), ja: fill(ja) };
+}
+
+/** Who drafted which hero: drafters go clockwise, so the k-th pick was made k seats before the next drafter. */
+export function draftPicks(draft, players) {
+  const chosen = draft.chosen || [];
+  return chosen.map((hero, k) => ({ hero, seat: (((draft.drafter - (chosen.length - k)) % players) + players) % players }));
+}
 
 function chip(label, ...value) {
   return h("span", { class: "chip" }, h("span", { class: "kv-key" }, label), " ", value);
@@ -63,6 +90,57 @@ export default {
     play: { en: "Trick", ja: "トリック" }, effect: { en: "Hero effect", ja: "ヒーローの効果" }, over: { en: "Game over", ja: "終了" },
   },
   hint: { en: "Click a highlighted card.", ja: "光っているカードを選んでください。" },
+
+  prompt(ctx) {
+    const { view, me } = ctx;
+    const t = view.table || {};
+    switch (view.phase) {
+      case "draft":
+        return say("Hero draft: choose a hero for this game's deck of 7 (its effect is in the reference panel).",
+          "ヒーローのドラフト：このゲームで使う7人のヒーローを1人選びます（効果はリファレンスにあります）。");
+      case "opening":
+        return say("Choose your secret opening card: it goes face down into your tableau and counts for trouble at the end of the round.",
+          "秘密の最初のカードを選びます。裏向きで場札に置かれ、ラウンドの終わりにトラブルとして数えます。");
+      case "effect": {
+        const e = t.effect || {};
+        const about = entry("trickster", "heroes", e.hero);
+        const step = lang() === "ja" ? STEPS_JA[e.step] || e.step : e.step;
+        return say("{hero}'s effect{about}. Now: {step}.", "{hero}の効果{about}。今すること：{step}。",
+          { hero: heroName(e.hero || ""), about: about ? (lang() === "ja" ? `（${about.text}）` : ` (${about.text})`) : "", step });
+      }
+      case "play": {
+        const pattern = pick(PATTERNS[t.pattern]) || t.pattern || "";
+        if (!t.lead) return say("You are the Leader: lead any card; its hero's effect happens and the Trickster sets the pattern next.",
+          "あなたはリーダー：好きなカードをリードします。ヒーローの効果が起き、次にトリックスターがパターンを決めます。");
+        if (t.trickster === me && !t.pattern) return say("You are the Trickster: play a card; it sets the pattern (same suit, same hero or no match) the followers must fit.",
+          "あなたはトリックスター：カードを出してパターン（同じスート・同じヒーロー・ノーマッチ）を決めます。");
+        return say("Follow the pattern ({pattern}): play a card that fits. If you cannot, you bust and take the Pot.",
+          "パターン（{pattern}）に合うカードを出します。出せなければバーストしてポットを引き取ります。", { pattern });
+      }
+      default:
+        return null;
+    }
+  },
+
+  /** The pot just taken: the cards new in someone's tableau, each with its player where the last view showed it. */
+  lastTrick(before, after) {
+    const old = (before.table && before.table.tableaus) || [];
+    const now = (after.table && after.table.tableaus) || [];
+    let taker = null;
+    let gained = [];
+    now.forEach((list, seat) => {
+      const had = new Set(old[seat] || []);
+      const fresh = list.filter((c) => !had.has(c));
+      if (fresh.length > gained.length) {
+        taker = seat;
+        gained = fresh;
+      }
+    });
+    if (gained.length < 2) return null; // one card moved by a hero, not a pot
+    const seen = new Map((before.trick || []).map((e) => [e.card, e.seat]));
+    return { cards: gained.map((card) => ({ card, seat: seen.has(card) ? seen.get(card) : null })), taker,
+      title: { en: "Last pot", ja: "直前のポット" } };
+  },
   scoreNote: { en: "Lowest trouble wins.", ja: "トラブルが最も少ない人の勝ち。" },
 
   info(ctx) {
@@ -120,15 +198,19 @@ export default {
       const e = t.effect;
       blocks.push(h("div", { class: "public-block effect", dataset: { testid: "effect" } },
         h("h4", { class: "section-title" }, `${pick(L.effect)}: ${heroName(e.hero)}`),
-        h("p", { class: "plain" }, `${ctx.name(e.player)} · ${e.step}`,
+        h("p", { class: "plain" }, `${ctx.name(e.player)} · ${lang() === "ja" ? STEPS_JA[e.step] || e.step : e.step}`,
           e.target !== null && e.target !== undefined ? ` → ${ctx.name(e.target)}` : ""),
         e.card ? ctx.card(e.card, { small: true }) : null,
         e.revealed ? cards(ctx, e.revealed) : null,
         e.top ? cards(ctx, e.top) : null));
     }
     if (t.draft) {
-      blocks.push(h("div", { class: "public-block" }, h("h4", { class: "section-title" }, pick(L.draft)),
-        h("p", { class: "plain" }, `${ctx.name(t.draft.drafter)}: `, (t.draft.pool || []).map(heroName).join(", "))));
+      const picks = draftPicks(t.draft, ctx.view.players);
+      blocks.push(h("div", { class: "public-block", dataset: { testid: "draft" } }, h("h4", { class: "section-title" }, pick(L.draft)),
+        picks.length ? h("ul", { class: "draft-picks" }, picks.map((p) => h("li", { dataset: { seat: String(p.seat) } },
+          ctx.badge(p.seat), " ", ctx.name(p.seat), ": ", h("strong", {}, heroName(p.hero))))) : null,
+        h("p", { class: "plain" }, lang() === "ja" ? `${ctx.name(t.draft.drafter)}が選ぶ番。残り：` : `${ctx.name(t.draft.drafter)} picks next from: `,
+          (t.draft.pool || []).map(heroName).join(", "))));
     }
     blocks.push(h("div", { class: "public-block", dataset: { testid: "trash" } },
       h("h4", { class: "section-title" }, `${pick(L.trash)} (${(t.trash || []).length})`),

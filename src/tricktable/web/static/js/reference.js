@@ -1,0 +1,51 @@
+// Each game's quick reference (`GET /api/games/{name}/reference?lang=`): card powers, scrolls,
+// missions, heroes, special cards, from the games' data tables. Fetched once per game and language;
+// the board reads it synchronously (tooltips appear once it has arrived).
+
+import { api } from "./api.js";
+import { lang } from "./i18n.js";
+import { parseCard } from "./cards.js";
+
+const cache = new Map(); // "game:lang" -> data | Promise
+
+/** The reference of `game` in the current language, or null while it loads (`then` runs when it has). */
+export function reference(game, then) {
+  const key = `${game}:${lang()}`;
+  const hit = cache.get(key);
+  if (hit && !(hit instanceof Promise)) return hit;
+  if (!hit) {
+    const loading = api(`/api/games/${encodeURIComponent(game)}/reference`, { query: { lang: lang() } })
+      .then((data) => {
+        cache.set(key, data);
+        return data;
+      })
+      .catch(() => {
+        cache.set(key, { sections: [] });
+        return null;
+      });
+    cache.set(key, loading);
+  }
+  if (then) cache.get(key).then?.(then);
+  return null;
+}
+
+/** The item `key` of section `section`, or null. */
+export function entry(game, section, key) {
+  const data = reference(game);
+  const found = data && data.sections.find((s) => s.key === section);
+  return (found && found.items.find((i) => i.key === String(key))) || null;
+}
+
+/** What a card does, in words, for a tooltip (null when its game's reference says nothing of it). */
+export function cardText(text, game) {
+  const card = parseCard(text);
+  if (game === "megalomania" && card.value) return entry(game, "powers", card.value);
+  if (game === "trickster" && card.hero) return entry(game, "heroes", card.hero);
+  if (game === "masquerade") {
+    const effect = entry(game, "effects", card.text);
+    const bonus = entry(game, "bonuses", card.text);
+    if (effect && bonus) return { ...effect, text: `${effect.text} · ${bonus.text}` };
+    return effect || bonus;
+  }
+  return null;
+}
