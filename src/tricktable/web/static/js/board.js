@@ -190,7 +190,9 @@ function renderSeat(ctx, seat) {
   if (info.kind === "human" && !info.taken) flags.push(h("span", { class: "tag tag-free" }, t("table.free")));
   if (view.leader === seat) flags.push(h("span", { class: "tag tag-leader" }, t("table.leader")));
   if (seat === me) flags.push(h("span", { class: "tag tag-me" }, t("table.you")));
-  const score = (view.scores || [])[seat];
+  // At the end the engine's breakdown is the score: the seats and the scoreboard agree.
+  const row = view.result && (view.result.rows || []).find((r) => r.seat === seat);
+  const score = row ? row.total : (view.scores || [])[seat];
   const handSize = sizes[seat];
   const hand = ctx.hands && ctx.hands[seat];
   const extras = [];
