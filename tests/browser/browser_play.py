@@ -46,7 +46,8 @@ def set_option(page: Any, option: str, value: Any) -> None:
     tag = control.evaluate("el => el.tagName.toLowerCase() + ':' + (el.type || '')")
     if tag.startswith("select"):
         index = control.evaluate(
-            "(el, v) => [...el.options].findIndex(o => o.textContent.split(' (')[0] === v)", str(value))
+            "(el, [j, v]) => [...el.options].findIndex(o => o.dataset.value === j || o.value === v)",
+            [json.dumps(value), str(value)])
         assert index >= 0, f"option {option} has no choice {value!r}"
         control.select_option(index=index)
     elif tag == "input:checkbox":

@@ -295,7 +295,7 @@ def test_the_lobby_reads_like_a_game_box_and_picks_trickster_heroes(server: Serv
     page.goto(f"{server.url}/")
     page.click("[data-testid=game-trickster]")
     page.locator("details.options").evaluate("d => { d.open = true; }")
-    tags = set(page.locator("[data-testid=option-tag]").all_inner_texts())
+    tags = set(page.locator("[data-testid=option-tag]").all_text_contents())
     assert tags <= {"published", "our reading"} and tags, tags
     assert "[P]" not in page.locator("[data-testid=create-form]").inner_text()
     assert page.locator("[data-testid=seat-bot-0]").count() == 0  # my seat: no bot level

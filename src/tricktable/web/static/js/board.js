@@ -33,6 +33,8 @@ export function bindActions(legal) {
 /** A seat's display name from the table summary. */
 export function seatName(summary, seat) {
   const entry = summary && summary.seats && summary.seats[seat];
+  // A bot with the server's generic name ("Bot (random)") is called by its level: "Random 2".
+  if (entry && entry.kind === "bot" && /^Bot \(/.test(entry.name || "")) return shortName(summary, seat);
   if (entry && entry.name) {
     // Two seats with one name (two "Bot (random)"): tell them apart by seat number.
     const twins = summary.seats.filter((s) => s.name === entry.name).length > 1;
@@ -60,7 +62,7 @@ export function shortName(summary, seat) {
 export function initials(summary, seat) {
   const short = shortName(summary, seat);
   const number = /\s(\d+)$/.exec(short);
-  const letter = [...short.replace(/^\W+/, "")][0] || String(seat + 1);
+  const letter = [...short.replace(/^[^\p{L}\p{N}]+/u, "")][0] || String(seat + 1);
   return `${letter.toUpperCase()}${number ? number[1] : ""}`;
 }
 
@@ -94,7 +96,7 @@ export function renderBoard(frame, opts = {}) {
   // In a special step (anything but an ordinary card play) one click must not commit: it opens a confirm.
   const special = view.phase && !(module.plainPhases || ["play"]).includes(view.phase);
   const ctx = {
-    game, view, summary, me, module, hands: frame.hands, fresh: opts.fresh, here: opts.here ?? null,
+    game, view, summary, me, module, hands: frame.hands, fresh: opts.fresh, here: opts.here ?? null, replay: Boolean(opts.replay),
     name: (seat) => seatName(summary, seat),
     short: (seat) => shortName(summary, seat),
     badge: (seat) => seatBadge(summary, seat),
@@ -184,9 +186,11 @@ function renderSeat(ctx, seat) {
   const winners = view.winners || [];
   const sizes = view.hand_sizes || [];
   const flags = [];
-  if (info.kind === "bot") flags.push(h("span", { class: "tag tag-bot" }, `${t("table.bot")} · ${botName(info.bot || "")}`));
-  if (info.kind === "human" && info.away) flags.push(h("span", { class: "tag tag-away" }, t("table.away")));
-  else if (info.kind === "human" && info.taken && info.connected === false && seat !== ctx.here) flags.push(h("span", { class: "tag" }, t("table.offline")));
+  if (info.kind === "bot") flags.push(h("span", { class: "tag tag-bot", title: botName(info.bot || "") }, t("table.bot")));
+  // Whether a player is here now says nothing in a replay; my own seat is here when my socket is open.
+  const present = !ctx.replay && info.kind === "human";
+  if (present && info.away) flags.push(h("span", { class: "tag tag-away" }, t("table.away")));
+  else if (present && info.taken && info.connected === false && seat !== ctx.here) flags.push(h("span", { class: "tag" }, t("table.offline")));
   if (info.kind === "human" && !info.taken) flags.push(h("span", { class: "tag tag-free" }, t("table.free")));
   if (view.leader === seat) flags.push(h("span", { class: "tag tag-leader" }, t("table.leader")));
   if (seat === me) flags.push(h("span", { class: "tag tag-me" }, t("table.you")));
@@ -283,7 +287,7 @@ function renderNote(ctx, opts, frame) {
   const reason = reasons[note.card] || t("table.notNow");
   return h("div", { class: "why-not", dataset: { testid: "why-not" }, role: "status" },
     h("div", { class: "choice-head" }, ctx.card(note.card, { small: true, inert: true }),
-      h("div", {}, h("strong", {}, cardTitle(note.card, ctx.game)), h("p", { class: "plain why-reason" }, `✋ ${reason}`),
+      h("div", {}, h("strong", {}, cardTitle(note.card, ctx.game)), h("p", { class: "plain why-reason" }, `✗ ${reason}`),
         about ? h("p", { class: "plain muted small" }, about.text) : null)),
     h("button", { type: "button", class: "btn btn-ghost", onclick: () => opts.onNote && opts.onNote(null) }, t("table.gotIt")));
 }

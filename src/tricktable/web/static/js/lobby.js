@@ -138,7 +138,11 @@ function renderForm(page, { navigate, redraw }) {
   h("fieldset", { class: "field" }, h("legend", {}, t("create.seats")), seatRows, advanced),
   h("details", { class: "options", open: options.length <= 4 ? true : null },
     h("summary", {}, `${t("create.options")} (${options.length})`),
-    options.length ? options.map((opt) => optionField(form, opt)) : h("p", { class: "muted" }, t("create.noOptions")),
+    options.length ? options.filter((o) => o.default !== null).map((opt) => optionField(form, opt)) : h("p", { class: "muted" }, t("create.noOptions")),
+    // Options that fix the deal or the first leader make a practice table: kept apart, closed.
+    options.some((o) => o.default === null) ? h("details", { class: "setup-options", dataset: { testid: "setup-options" } },
+      h("summary", {}, t("create.setup")),
+      options.filter((o) => o.default === null).map((opt) => optionField(form, opt))) : null,
     h("label", { class: "field" }, h("span", {}, t("create.seed")), seedInput)),
   h("div", { class: "buttons" },
     h("button", { type: "submit", class: "btn btn-primary", dataset: { testid: "create" } }, t("create.submit")),
@@ -175,7 +179,7 @@ function optionField(form, opt) {
     control = heroPicker(form, opt, current, set);
   } else if (opt.choices && opt.choices.length) {
     control = h("select", { dataset: { testid }, onchange: (event) => set(opt.choices[Number(event.target.value)]) },
-      opt.choices.map((c, i) => h("option", { value: i, selected: JSON.stringify(c) === JSON.stringify(current) },
+      opt.choices.map((c, i) => h("option", { value: i, dataset: { value: JSON.stringify(c) }, selected: JSON.stringify(c) === JSON.stringify(current) },
         `${displayValue(c)}${JSON.stringify(c) === JSON.stringify(opt.default) ? ` (${t("create.default")})` : ""}`)));
   } else if (typeof opt.default === "boolean") {
     control = h("input", { type: "checkbox", checked: current ? true : null, dataset: { testid },
@@ -186,10 +190,11 @@ function optionField(form, opt) {
   } else if (typeof opt.default === "string") {
     control = h("input", { type: "text", value: current, dataset: { testid }, oninput: (event) => set(event.target.value) });
   } else {
-    control = h("input", { type: "text", value: JSON.stringify(current), dataset: { testid }, class: "mono",
+    control = h("input", { type: "text", value: current === null ? "" : JSON.stringify(current), dataset: { testid }, class: "mono",
+      placeholder: current === null ? t("create.none") : null,
       onchange: (event) => {
         try {
-          set(JSON.parse(event.target.value));
+          set(event.target.value.trim() === "" ? null : JSON.parse(event.target.value));
           event.target.classList.remove("is-bad");
         } catch {
           event.target.classList.add("is-bad");
@@ -251,11 +256,11 @@ function heroPicker(form, opt, current, set) {
 }
 
 function displayValue(value) {
-  if (value === null) return "none";
+  if (value === null) return t("create.none");
   if (value === true) return t("create.yes");
   if (value === false) return t("create.no");
   if (typeof value === "object") return JSON.stringify(value);
-  return String(value);
+  return String(value).replace(/_/g, " ");
 }
 
 async function create(page, game, navigate) {
