@@ -97,6 +97,7 @@ export function renderBoard(frame, opts = {}) {
   const special = view.phase && !(module.plainPhases || ["play"]).includes(view.phase);
   const ctx = {
     game, view, summary, me, module, hands: frame.hands, fresh: opts.fresh, here: opts.here ?? null, replay: Boolean(opts.replay),
+    takerFlash: opts.last && opts.last.fresh ? opts.last.taker : null,
     name: (seat) => seatName(summary, seat),
     short: (seat) => shortName(summary, seat),
     badge: (seat) => seatBadge(summary, seat),

@@ -13,7 +13,8 @@ const live = new Map(); // table id -> Connection
  * this is the one place that knows about that shape.
  */
 export function mergeLog(lines, msg) {
-  const raw = (msg && msg.log) || [];
+  if (!msg || msg.log === undefined) return lines; // a message about something else: the log stands
+  const raw = msg.log || [];
   const fresh = raw.map((line, k) => (typeof line === "string"
     ? { i: k, text: line, seat: null, kind: "", by_standin: false, legacy: true }
     : { seat: null, kind: "", by_standin: false, ...line }));
