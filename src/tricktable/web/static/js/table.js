@@ -90,6 +90,7 @@ export function tablePage(root, id) {
 
   function drawPanel() {
     const game = page.summary && page.summary.game;
+    document.body.classList.toggle("has-panel", Boolean(page.panel && game));
     mount(panelBox, page.panel && game ? renderPanel(game, { onClose: () => togglePanel(page.panel), view: page.msg && page.msg.view }) : null);
   }
 
@@ -130,6 +131,7 @@ export function tablePage(root, id) {
     dispose: () => {
       if (page.handle) page.handle.release();
       panelBox.remove();
+      document.body.classList.remove("has-panel");
     },
     relang: () => {
       if (page.handle) page.handle.conn.setLang(lang());
