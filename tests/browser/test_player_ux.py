@@ -53,8 +53,8 @@ def seats(names: list[str], bots: int = 0) -> dict[str, Any]:
 
 def view(game: str, phase: str, table: dict[str, Any], *, hand: list[str], trick: list[dict[str, Any]] | None = None,
          players: int = 3, **extra: Any) -> dict[str, Any]:
-    return {"game": game, "players": players, "seat": 0, "round": 1, "actors": [0], "is_over": False, "scores": [0] * players,
-            "winners": [], "phase": phase, "hand": hand, "hand_sizes": [len(hand)] * players, "trick": trick or [],
+    return {"game": game, "players": players, "seat": 0, "round": 1, "actors": [0], "is_over": False,
+            "scores": [0] * players, "winners": [], "phase": phase, "hand": hand, "hand_sizes": [len(hand)] * players, "trick": trick or [],
             "leader": 0, "table": table, **extra}
 
 
@@ -116,7 +116,8 @@ def test_stand_in_moves_are_marked_and_told_to_the_returning_player(blank: Any) 
                                 log_from: 1, log_next: 5 });
       const legacy = mergeLog(lines, { log: ['seat 0 plays B4'] });
       const el = renderLog(lines, { seats: [{ name: 'Ann' }, { name: 'Bob' }] });
-      return { n: lines.length, away: standinMoves(lines, 0, 0).map((l) => l.text), since: standinMoves(lines, 0, 3).length,
+      return { n: lines.length, away: standinMoves(lines, 0, 0).map((l) => l.text),
+               since: standinMoves(lines, 0, 3).length,
                marked: el.querySelectorAll('.is-standin [data-testid=standin]').length, legacy: legacy.length,
                text: [...el.querySelectorAll('li')].map((li) => li.textContent) };
     }""")
@@ -129,7 +130,8 @@ def test_stand_in_moves_are_marked_and_told_to_the_returning_player(blank: Any) 
 # --- 2. every step says what it asks -----------------------------------------------------------------
 
 PHASES: list[tuple[str, str, dict[str, Any], list[str], str]] = [
-    ("megalomania", "program", {"mission": {"number": 15, "task": "program"}, "program": ["B4"]}, ["B1", "Y7"], "order"),
+    ("megalomania", "program", {"mission": {"number": 15, "task": "program"}, "program": ["B4"]}, ["B1", "Y7"],
+     "order"),
     ("megalomania", "split", {"mission": {"number": 24, "task": "split"}, "chosen": []}, ["B1", "Y7"], "pile"),
     ("megalomania", "pass", {"mission": {"number": 25, "task": "pass"}, "chosen": []}, ["B1", "Y7"], "pass"),
     ("megalomania", "explorer", {"explorer_found": "R9", "pending": "explorer"}, ["B1", "Y7"], "give"),
@@ -145,8 +147,8 @@ PHASES: list[tuple[str, str, dict[str, Any], list[str], str]] = [
 
 
 @pytest.mark.parametrize(("game", "phase", "table", "hand", "words"), PHASES, ids=[f"{p[0]}-{p[1]}" for p in PHASES])
-def test_each_special_step_has_its_own_prompt_in_both_languages(blank: Any, game: str, phase: str, table: dict[str, Any],
-                                                                hand: list[str], words: str) -> None:
+def test_each_special_step_has_its_own_prompt_in_both_languages(blank: Any, game: str, phase: str,
+                                                                table: dict[str, Any], hand: list[str], words: str) -> None:
     needs(game)
     first = hand[0] if hand else "x"
     frame = {"table": seats(["Ann", "Bob", "Cleo"]), "view": view(game, phase, table, hand=hand),
@@ -164,7 +166,8 @@ def test_a_card_shows_its_action_before_a_click_and_a_special_step_asks_to_confi
     needs("megalomania")
     frame = {"table": seats(["Ann", "Bob", "Cleo"]),
              "view": view("megalomania", "explorer", {"explorer_found": "R9"}, hand=["B1", "Y7"]),
-             "legal": legal(("give B1", "give Blue Farmer (1) in exchange"), ("give Y7", "give Yellow Wizard (7) in exchange"))}
+             "legal": legal(("give B1", "give Blue Farmer (1) in exchange"),
+                            ("give Y7", "give Yellow Wizard (7) in exchange"))}
     draw(blank, frame)
     card = blank.locator("[data-testid=hand] [data-card=B1]")
     assert "give Blue Farmer (1) in exchange" in card.get_attribute("title")
@@ -175,7 +178,8 @@ def test_a_card_shows_its_action_before_a_click_and_a_special_step_asks_to_confi
     confirm.click()
     assert blank.evaluate("window.acted") == ["give B1"]
     # an ordinary card play with one way to play it goes at once
-    play = {**frame, "view": view("megalomania", "play", {}, hand=["B1", "Y7"]), "legal": legal(("play B1", "play Blue Farmer (1)"))}
+    play = {**frame, "view": view("megalomania", "play", {}, hand=["B1", "Y7"]),
+            "legal": legal(("play B1", "play Blue Farmer (1)"))}
     draw(blank, play)
     blank.click("[data-testid=hand] [data-card=B1]")
     assert blank.evaluate("window.acted") == ["play B1"]
@@ -218,7 +222,8 @@ def test_every_game_has_a_reference_of_its_powers_heroes_and_specials(server: Se
 # --- 5. the end of a game explains itself ----------------------------------------------------------------
 
 RESULT = {"winners": [2], "order": [2, 0, 1], "tiebreak": "Ann and Cleo tie on 5: Cleo has fewer red cards",
-          "rows": [{"seat": 0, "total": 5, "parts": [{"label": "red", "points": 3}, {"label": "R1 bonus", "points": 2}]},
+          "rows": [{"seat": 0, "total": 5,
+                    "parts": [{"label": "red", "points": 3}, {"label": "R1 bonus", "points": 2}]},
                    {"seat": 1, "total": 2, "parts": [{"label": "red", "points": 2}]},
                    {"seat": 2, "total": 5, "parts": [{"label": "red", "points": 5}]}]}
 
@@ -370,7 +375,8 @@ SHOTS = {"megalomania": (3, {"rounds": 8}), "trickster": (3, {"rounds": 1}),
 def test_each_table_photographs_well_in_japanese_on_a_phone(server: Server, browser: Any, game: str) -> None:
     needs(game)
     players, options = SHOTS[game]
-    phone = browser.new_context(viewport={"width": 390, "height": 844}, device_scale_factor=2, is_mobile=True, has_touch=True)
+    phone = browser.new_context(viewport={"width": 390, "height": 844}, device_scale_factor=2, is_mobile=True,
+                                has_touch=True)
     try:
         small = phone.new_page()
         errors: list[str] = []
@@ -398,7 +404,8 @@ def test_a_megalomania_special_step_is_photographed_with_its_prompt(server: Serv
     while time.monotonic() < deadline and not page.locator("[data-testid=scoreboard]").count():
         page.wait_for_selector(CHOICES + ", [data-testid=scoreboard]")
         phase = page.locator("[data-testid=phase]").inner_text() if page.locator("[data-testid=phase]").count() else ""
-        if phase not in ("Tricks", "Preparation", "") and phase not in seen and page.locator("[data-testid=prompt]").count():
+        special = phase not in ("Tricks", "Preparation", "") and phase not in seen
+        if special and page.locator("[data-testid=prompt]").count():
             seen.add(phase)
             snap(page, SCREENSHOTS / f"step-megalomania-{len(seen)}.png")
             if len(seen) >= 2:
