@@ -54,7 +54,8 @@ def seats(names: list[str], bots: int = 0) -> dict[str, Any]:
 def view(game: str, phase: str, table: dict[str, Any], *, hand: list[str], trick: list[dict[str, Any]] | None = None,
          players: int = 3, **extra: Any) -> dict[str, Any]:
     return {"game": game, "players": players, "seat": 0, "round": 1, "actors": [0], "is_over": False,
-            "scores": [0] * players, "winners": [], "phase": phase, "hand": hand, "hand_sizes": [len(hand)] * players, "trick": trick or [],
+            "scores": [0] * players, "winners": [], "phase": phase, "hand": hand,
+            "hand_sizes": [len(hand)] * players, "trick": trick or [],
             "leader": 0, "table": table, **extra}
 
 
@@ -147,8 +148,8 @@ PHASES: list[tuple[str, str, dict[str, Any], list[str], str]] = [
 
 
 @pytest.mark.parametrize(("game", "phase", "table", "hand", "words"), PHASES, ids=[f"{p[0]}-{p[1]}" for p in PHASES])
-def test_each_special_step_has_its_own_prompt_in_both_languages(blank: Any, game: str, phase: str,
-                                                                table: dict[str, Any], hand: list[str], words: str) -> None:
+def test_each_special_step_has_its_own_prompt_in_both_languages(
+        blank: Any, game: str, phase: str, table: dict[str, Any], hand: list[str], words: str) -> None:
     needs(game)
     first = hand[0] if hand else "x"
     frame = {"table": seats(["Ann", "Bob", "Cleo"]), "view": view(game, phase, table, hand=hand),
