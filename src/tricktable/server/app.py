@@ -129,8 +129,10 @@ def create_app(store: Store | None = None, settings: Settings | None = None, db:
         return service.rules(name, lang)
 
     @app.get("/api/games/{name}/reference")
-    async def game_reference(name: str, lang: str = "en") -> dict[str, Any]:
-        return reference(name, lang)  # card powers, scrolls, heroes, special cards: the web tooltips
+    async def game_reference(name: str, lang: str = "en", table: str | None = None) -> dict[str, Any]:
+        # card powers, scrolls, heroes, special cards for the web tooltips; a table's own options when given
+        held = service.tables.get(table) if table else None
+        return reference(name, lang, held.state.game if held is not None and held.state.game.name == name else None)
 
     # --- tables --------------------------------------------------------------------------------
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from tricktable.engine import TricktableError, game_class, load_game
 from tricktable.server.errors import ServiceError
 
 Item = dict[str, str]
@@ -51,9 +52,21 @@ _BONUS_JA = {
 }
 
 
-def reference(game: str, lang: str) -> dict[str, Any]:
-    """``{"game", "lang", "sections": [{"key", "title", "items": [{"key", "name", "text", "tag"}]}]}``."""
+def reference(game: str, lang: str, rules: Any = None) -> dict[str, Any]:
+    """``{"game", "lang", "sections": [{"key", "title", "items": [{"key", "name", "text", "tag"}]}]}``.
+
+    ``rules``: the game itself (a table's, with its options); its own ``reference(lang)`` is the one used
+    when it has one, else a game with default options is asked, else the tables below answer.
+    """
     ja = lang == "ja"
+    try:
+        own = getattr(rules if rules is not None else load_game(game, game_class(game).min_players), "reference", None)
+    except (TricktableError, ImportError):  # an unknown or uninstalled game: the error below names the games
+        own = None
+    if callable(own):
+        data: dict[str, Any] = own("ja" if ja else "en")
+        if data.get("sections"):
+            return data
     builders = {"megalomania": _megalomania, "trickster": _trickster, "masquerade": _masquerade}
     build = builders.get(game)
     if build is None:

@@ -97,7 +97,7 @@ export function renderBoard(frame, opts = {}) {
   const special = view.phase && !(module.plainPhases || ["play"]).includes(view.phase);
   const ctx = {
     game, view, summary, me, module, hands: frame.hands, fresh: opts.fresh, here: opts.here ?? null, replay: Boolean(opts.replay),
-    takerFlash: opts.last && opts.last.fresh ? opts.last.taker : null,
+    takerFlash: opts.last && opts.last.fresh ? opts.last.taker : null, result: frame.result || null,
     name: (seat) => seatName(summary, seat),
     short: (seat) => shortName(summary, seat),
     badge: (seat) => seatBadge(summary, seat),
@@ -196,7 +196,8 @@ function renderSeat(ctx, seat) {
   if (view.leader === seat) flags.push(h("span", { class: "tag tag-leader" }, t("table.leader")));
   if (seat === me) flags.push(h("span", { class: "tag tag-me" }, t("table.you")));
   // At the end the engine's breakdown is the score: the seats and the scoreboard agree.
-  const row = view.result && (view.result.rows || []).find((r) => r.seat === seat);
+  const result = ctx.result || view.result;
+  const row = result && (result.rows || []).find((r) => r.seat === seat);
   const score = row ? row.total : (view.scores || [])[seat];
   const handSize = sizes[seat];
   const hand = ctx.hands && ctx.hands[seat];
@@ -275,7 +276,8 @@ function handBadges(ctx, card) {
 }
 
 /** What this step asks, in words: the game module's prompt for the phase, else the generic hint. */
-export function promptFor(ctx) {
+export function promptFor(ctx, frame = {}) {
+  if (frame.prompt) return frame.prompt; // the game's own words for the step, when the server sends them
   const text = ctx.module.prompt ? ctx.module.prompt(ctx) : null;
   return pick(text) || (ctx.module.hint ? pick(ctx.module.hint) : t("table.decide"));
 }
@@ -296,7 +298,7 @@ function renderNote(ctx, opts, frame) {
 function renderDecisions(ctx, byCard, others, drawn, opts, frame) {
   const items = [];
   const prompt = (frame.legal || []).length && !opts.pending
-    ? h("p", { class: "prompt", dataset: { testid: "prompt" } }, promptFor(ctx)) : null;
+    ? h("p", { class: "prompt", dataset: { testid: "prompt" } }, promptFor(ctx, frame)) : null;
   const note = renderNote(ctx, opts, frame);
   // Card actions whose card is on the board are taken by clicking the card; the rest become buttons.
   const loose = [...others];
@@ -453,8 +455,10 @@ function renderLastTrick(ctx, last) {
 /** The end-of-game panel: the engine's `result` (winners first, each seat's parts, the tie-break) when
  * the final observation has one, else the scores, most first, winners marked. */
 export function renderScoreboard(frame, extra = []) {
-  const { view, table: summary } = frame;
-  if (view.result && Array.isArray(view.result.rows)) return renderResult(frame, extra);
+  const { view } = frame;
+  const result = frame.result || view.result; // the message's (in words, with names) or the observation's
+  if (result && Array.isArray(result.rows)) return renderResult({ ...frame, result }, extra);
+  const summary = frame.table;
   const scores = view.scores || [];
   const winners = view.winners || [];
   const lowWins = winners.length && scores.length && winners.every((w) => scores[w] === Math.min(...scores));
@@ -474,8 +478,7 @@ export function renderScoreboard(frame, extra = []) {
 }
 
 function renderResult(frame, extra) {
-  const { view, table: summary } = frame;
-  const result = view.result;
+  const { view, table: summary, result } = frame;
   const winners = result.winners || view.winners || [];
   const rows = new Map(result.rows.map((r) => [r.seat, r]));
   const order = (result.order && result.order.length ? result.order : result.rows.map((r) => r.seat));

@@ -8,8 +8,9 @@ const live = new Map(); // table id -> Connection
 
 /**
  * The log as line objects `{i, text, seat, kind, by_standin}` (docs/protocol.md, the log stream).
- * A message with `log_from` > 0 carries only new lines, appended to `lines`; any other message carries
- * the whole log. Today's server sends the whole log as strings: they become line objects here, and
+ * A message with `log_from` > 0 carries the lines from `log_from` on, which replace those we have from
+ * there (a language switch or a resync sends lines again); a message whose lines start where ours start
+ * is the whole log. A server that sends the whole log as strings has them made into line objects here:
  * this is the one place that knows about that shape.
  */
 export function mergeLog(lines, msg) {
@@ -18,9 +19,9 @@ export function mergeLog(lines, msg) {
   const fresh = raw.map((line, k) => (typeof line === "string"
     ? { i: k, text: line, seat: null, kind: "", by_standin: false, legacy: true }
     : { seat: null, kind: "", by_standin: false, ...line }));
-  if (!msg || typeof msg.log_from !== "number" || msg.log_from === 0) return fresh;
-  const seen = new Set(lines.map((l) => l.i));
-  return lines.concat(fresh.filter((l) => !seen.has(l.i)));
+  if (typeof msg.log_from !== "number" || msg.log_from === 0) return fresh;
+  if (fresh.length && lines.length && fresh[0].i <= lines[0].i) return fresh;
+  return lines.filter((l) => l.i < msg.log_from).concat(fresh);
 }
 
 /** The stand-in's moves for `seat` not yet shown to its player (`seen`: the last line index shown). */

@@ -129,12 +129,12 @@ export function replayPage(root, id) {
     // One seat's view hides the other hands: only "all hands" shows every hand.
     const hands = page.seat === null ? frame.hands : null;
     const lines = mergeLog([], { log: frame.log });
-    const board = renderBoard({ table: summary, view: frame.view, legal: [], log: lines, hands }, { replay: true });
+    const board = renderBoard({ table: summary, view: frame.view, legal: [], log: lines, hands, result: frame.result }, { replay: true });
     mount(root, h("div", { class: "page table-page replay-page" },
       h("div", { class: "table-head" }, h("h1", {}, `${t("replay.title")}: ${summary.title || summary.game}`)),
       controls,
       h("div", { class: "table-layout" },
-        h("div", { class: "table-main" }, frame.view && frame.view.is_over ? renderScoreboard({ table: summary, view: frame.view }) : null, board),
+        h("div", { class: "table-main" }, frame.view && frame.view.is_over ? renderScoreboard({ table: summary, view: frame.view, result: frame.result }) : null, board),
         h("aside", { class: "table-side" },
           h("section", { class: "log" }, h("h3", { class: "section-title" }, t("replay.moves")), moves),
           renderLog(lines, summary, { current: lines.length ? lines[lines.length - 1].i : null })))));

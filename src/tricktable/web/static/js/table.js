@@ -189,7 +189,8 @@ function renderPage(page, handlers) {
     return h("div", { class: "page table-page" }, head, banners, h("p", { class: "muted" }, t("table.connecting")));
   }
   const me = typeof msg.seat === "number" ? msg.seat : null;
-  const frame = { table: summary, view: msg.view, legal: msg.legal, log: page.lines, whyNot: msg.why_not || null };
+  const frame = { table: summary, view: msg.view, legal: msg.legal, log: page.lines, whyNot: msg.why_not || null,
+    prompt: msg.prompt || null, result: msg.result || null };
   const board = renderBoard(frame, {
     onAction: handlers.act, onSelect: handlers.select, onNote: handlers.note, note: page.note,
     selected: page.selected, pending: page.pending, fresh: page.fresh, last: page.last,
