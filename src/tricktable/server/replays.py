@@ -8,9 +8,10 @@ A finished game never changes, so each (table, seat, language) list is built onc
 from __future__ import annotations
 
 from collections import OrderedDict
+from collections.abc import Callable
 from typing import Any
 
-from tricktable.engine import GameRecord
+from tricktable.engine import Action, Event, GameRecord
 
 # the event that closes a trick: Megalomania and Trickster log "trick", Masquerade "take" (its turn)
 TRICK_ENDS = frozenset({"trick", "take"})
@@ -18,13 +19,15 @@ _CACHE: OrderedDict[tuple[str, int | None, str], dict[str, Any]] = OrderedDict()
 _KEEP = 64
 
 
-def replay_moves(key: str, record: GameRecord, seat: int | None, lang: str) -> dict[str, Any]:
+def replay_moves(key: str, record: GameRecord, seat: int | None, words: str,
+                 event_text: Callable[[Event], str], action_text: Callable[[Action], str]) -> dict[str, Any]:
     """``{"actions": [{"seat", "action", "label", "hidden"}], "marks": [{"step", "round", "trick"}]}``.
 
     ``seat`` None: every move in full (the game is over, a replay of all hands). A move of another seat
-    that showed ``seat`` nothing has ``hidden: true`` and no action text.
+    that showed ``seat`` nothing has ``hidden: true`` and no action text. ``event_text``/``action_text``
+    put events and actions in words (the caller's language and names); ``words`` names them for the cache.
     """
-    cache_key = (key, seat, lang)
+    cache_key = (key, seat, words)
     hit = _CACHE.get(cache_key)
     if hit is not None:
         _CACHE.move_to_end(cache_key)
@@ -36,13 +39,13 @@ def replay_moves(key: str, record: GameRecord, seat: int | None, lang: str) -> d
     trick = 1
     for step, (player, text) in enumerate(record.actions, start=1):
         before = len(state.events)
-        label = game.describe_action(game.parse_action(text), lang)
+        label = action_text(game.parse_action(text))
         state.apply(text, player)
         fresh = state.events[before:]
         if seat is None or player == seat:
             actions.append({"seat": player, "action": text, "label": label, "hidden": False})
         else:
-            seen = [game.describe_event(e, lang) for e in fresh if e.is_visible_to(seat)]
+            seen = [event_text(e) for e in fresh if e.is_visible_to(seat)]
             shown = "; ".join(seen)
             actions.append({"seat": player, "action": text if shown else "", "label": shown, "hidden": not shown})
         if state.round != marks[-1]["round"]:

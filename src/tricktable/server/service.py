@@ -413,7 +413,9 @@ class TableService:
             "result": translate_result(view["result"], lang, names, state.players) if view.get("result") else None,
             "hands": [state.observe(p).get("hand", []) for p in range(state.players)],
             "log": table.log_lines(entries, lang), "log_from": 0, "log_next": len(entries),
-            **replay_moves(table.id, record, seat, lang),  # moves as the seat saw them; round/trick marks
+            # the moves as the seat saw them, and where each round and trick began
+            **replay_moves(table.id, record, seat, lang, lambda e: game.describe_event(e, lang),
+                           lambda a: game.describe_action(a, lang)),
         }
 
     # --- inside --------------------------------------------------------------------------------
