@@ -15,7 +15,7 @@ const L = {
   crystals: { en: "Crystals", ja: "クリスタル" },
   cubes: { en: "Cubes", ja: "キューブ" },
   scroll_counts: { en: "Scrolls", ja: "スクロール" },
-  points: { en: "Points", ja: "得点" },
+  points: { en: "Mission points", ja: "ミッション得点" },
   lost: { en: "Lost", ja: "失点" },
   tricks_won: { en: "Tricks", ja: "トリック数" },
   won_cards: { en: "Cards won", ja: "獲得カード" },
@@ -198,8 +198,9 @@ export default {
         tokens(at("cubes"), "cube", pick(L.cubes)),
         tokens(at("scroll_counts") ?? 0, "scroll", pick(L.scroll_counts))),
       h("div", { class: "kv" }, h("span", { class: "kv-key" }, pick(L.tricks_won)), h("b", {}, String(at("tricks_won") ?? 0)),
-        h("span", { class: "kv-key" }, pick(L.points)), h("b", {}, String(at("points") ?? 0)),
-        at("lost") ? h("span", { class: "muted small" }, `(${pick(L.lost)} ${at("lost")})`) : null),
+        // At the end the seat's score (with the unused-scroll bonus) is the one to read, as on the scoreboard.
+        ctx.view.is_over ? null : [h("span", { class: "kv-key" }, pick(L.points)), h("b", {}, String(at("points") ?? 0)),
+          at("lost") ? h("span", { class: "muted small" }, `(${pick(L.lost)} ${at("lost")})`) : null]),
     ];
     const flags = [];
     if (at("free_power_armed")) flags.push(h("span", { class: "tag tag-leader" }, pick(L.free_power_armed)));
