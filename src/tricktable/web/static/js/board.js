@@ -489,18 +489,25 @@ function renderResult(frame, extra) {
     return parts.length ? formatNumber(parts.reduce((sum, p) => sum + p.points, 0)) : "–";
   };
   const module = gameModule(view.game);
+  // Parts every seat shares (rounds, colours) make columns; parts of one seat's own (its exempt suits)
+  // are listed in the seat's row instead.
+  const shared = result.rows.length > 1 && labels.every((l) => result.rows.filter((r) => (r.parts || []).some((p) => p.label === l)).length > 1);
+  const columns = shared ? labels : [];
   return h("section", { class: "scoreboard", dataset: { testid: "scoreboard" } },
     h("h2", {}, t("table.over")),
     h("p", { class: "winners" }, `★ ${t(winners.length > 1 ? "table.winners" : "table.winner")}: `,
       h("strong", { dataset: { testid: "winners" } }, winners.map((w) => seatName(summary, w)).join(", ") || "–")),
     h("div", { class: "table-scroll" }, h("table", { class: "score-table result-table", dataset: { testid: "result" } },
-      h("thead", {}, h("tr", {}, h("th", {}, ""), labels.map((l) => h("th", { class: "num" }, l)), h("th", { class: "num" }, t("table.total")))),
+      h("thead", {}, h("tr", {}, h("th", {}, ""), columns.map((l) => h("th", { class: "num" }, l)),
+        shared ? null : h("th", {}, ""), h("th", { class: "num" }, t("table.total")))),
       h("tbody", {}, order.map((seat) => {
         const row = rows.get(seat) || { parts: [], total: (view.scores || [])[seat] };
         const won = winners.includes(seat);
         return h("tr", { class: won ? "is-winner" : "", dataset: { seat: String(seat) } },
           h("td", { dataset: { testid: won ? "winner" : "loser" } }, won ? "★ " : "", seatBadge(summary, seat), " ", seatName(summary, seat)),
-          labels.map((l) => h("td", { class: "num part" }, cell(row, l))),
+          columns.map((l) => h("td", { class: "num part" }, cell(row, l))),
+          shared ? null : h("td", { class: "parts" }, (row.parts || []).map((p) => h("div", { class: "part-line" },
+            h("span", {}, p.label), h("b", {}, formatNumber(p.points))))),
           h("td", { class: "num", dataset: { testid: "total" } }, formatNumber(row.total)));
       })))),
     result.tiebreak ? h("p", { class: "tiebreak", dataset: { testid: "tiebreak" } }, `⚖ ${result.tiebreak}`) : null,
