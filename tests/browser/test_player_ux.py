@@ -240,7 +240,7 @@ def test_the_end_of_a_game_shows_the_engines_breakdown_winners_first(blank: Any)
     rows = board.locator("tbody tr")
     assert rows.nth(0).get_attribute("data-seat") == "2"  # the winner first, then the engine's order
     assert [rows.nth(i).get_attribute("data-seat") for i in range(3)] == ["2", "0", "1"]
-    assert "R1 bonus" in board.locator("thead").inner_text()
+    assert "R1 bonus" in rows.nth(1).inner_text()  # Ann's own bonus, in her row
     assert board.locator("[data-testid=tiebreak]").inner_text().endswith("fewer red cards")
     totals = [rows.nth(i).locator("[data-testid=total]").inner_text() for i in range(3)]
     assert totals == ["5", "5", "2"]
