@@ -12,7 +12,7 @@ const L = {
   won: { en: "Won", ja: "獲得" },
   known_in_hand: { en: "Known in hand", ja: "手札に戻ったカード" },
   void: { en: "Has no", ja: "持っていない色" },
-  lead_colour: { en: "Lead colour", ja: "リードの色" },
+  lead_colour: { en: "Lead colour", ja: "リードカラー" },
   out_of_game: { en: "Out of the game", ja: "ゲーム外" },
   b16: { en: "B16: reversed turn", ja: "B16：大小逆転中" },
   previous: { en: "Last turn", ja: "前のターン" },

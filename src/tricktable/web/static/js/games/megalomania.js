@@ -8,8 +8,8 @@ import { lang, pick } from "../i18n.js";
 
 const L = {
   mission: { en: "Mission", ja: "ミッション" },
-  dominant: { en: "Dominant", ja: "支配色" },
-  lead_colour: { en: "Lead colour", ja: "リードの色" },
+  dominant: { en: "Dominant", ja: "ドミナントカラー" },
+  lead_colour: { en: "Lead colour", ja: "リードカラー" },
   trick_number: { en: "Trick", ja: "トリック" },
   dealer: { en: "Dealer", ja: "ディーラー" },
   crystals: { en: "Crystals", ja: "クリスタル" },
@@ -121,14 +121,14 @@ export default {
           : say("Explorer: click the card of your hand you give in exchange.", "探検家：交換に渡す手札をクリックしてください。");
       case "oracle":
         return say("Oracle: choose the colour your Oracle becomes (never the dominant colour).",
-          "オラクル：オラクルがなる色を選びます（支配色にはなれません）。");
+          "オラクル：オラクルがなる色を選びます（ドミナントカラーにはなれません）。");
       case "farmer":
         return say("Farmer: choose who leads the next trick (the winner of this one does not change).",
           "農夫：次のトリックをリードする人を選びます（このトリックの勝者は変わりません）。");
       case "play": {
         if (t.wizard !== null && t.wizard !== undefined) {
           return say("The Wizard is in force: play your lowest card of the lead colour (else your lowest dominant, else a lowest card).",
-            "魔法使いの効果中：リードカラーの最小（なければ支配色の最小、なければいずれかの色の最小）を出します。");
+            "魔法使いの効果中：リードカラーの最小（なければドミナントカラーの最小、なければいずれかの色の最小）を出します。");
         }
         if (!(view.trick || []).length) {
           return say("You lead: click a card to play it. A power costs a crystal; a cube moves its value by 1.",
