@@ -209,6 +209,23 @@ def test_a_dimmed_card_says_why_and_every_card_explains_its_power(blank: Any) ->
     assert emperor_ja["text"] in blank.locator("[data-testid=why-not]").inner_text()
 
 
+def test_the_mission_scrolls_and_heroes_explain_themselves_on_a_tap(blank: Any) -> None:
+    needs("megalomania", "trickster")
+    table = {"mission": {"number": 19, "task": "draw pile"}, "scrolls": ["insight"]}
+    draw(blank, {"table": seats(["Ann", "Bob", "Cleo"]), "view": view("megalomania", "play", table, hand=["B1"]),
+                 "legal": legal(("play B1", "play B1"))})
+    mission = blank.locator("[data-testid=mission]")
+    assert "Dwarf" in mission.get_attribute("data-tip")
+    mission.click()  # a phone has no hover: a tap shows the text
+    blank.wait_for_selector("#toast:not([hidden])")
+    assert "Dwarf" in blank.locator("#toast").inner_text()
+    assert "next mission" in blank.locator(".tag-scroll").get_attribute("title")
+    draw(blank, {"table": seats(["Ann", "Bob", "Cleo"]),
+                 "view": view("trickster", "play", {"heroes": ["Doctor", "Witness"]}, hand=["red Doctor"]),
+                 "legal": legal(("play red Doctor", "play red Doctor"))}, "ja")
+    assert "相手1人の手札を見る" in blank.locator(".hero-name [data-tip]").nth(1).get_attribute("data-tip")
+
+
 @pytest.mark.parametrize("lang", ["en", "ja"])
 def test_every_game_has_a_reference_of_its_powers_heroes_and_specials(server: Server, page: Any, lang: str) -> None:
     for game in playable():

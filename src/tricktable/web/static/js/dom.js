@@ -51,6 +51,22 @@ export function toast(message, kind = "info") {
   }, kind === "error" ? 6000 : 2500);
 }
 
+/** Mark `el` as explained by `text`: a tooltip on hover, and a tap (a phone has no hover) shows it too. */
+export function tip(el, text) {
+  if (el && text) {
+    el.title = text;
+    el.dataset.tip = text;
+  }
+  return el;
+}
+
+// One listener for every tip: a tap or click on an explained thing that does nothing else shows its text.
+document.addEventListener("click", (event) => {
+  const el = event.target.closest && event.target.closest("[data-tip]");
+  if (!el || event.target.closest("button, a, input, select, summary")) return;
+  toast(el.dataset.tip);
+});
+
 /** Turn `lead_colour` into `Lead colour`. */
 export function humanize(key) {
   const text = String(key).replace(/_/g, " ");

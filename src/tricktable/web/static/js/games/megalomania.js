@@ -3,7 +3,8 @@
 // Looks only: which card, power or cube may be used comes from the legal actions.
 
 import { cardTitle, colourChip, colourName } from "../cards.js";
-import { h } from "../dom.js";
+import { h, tip } from "../dom.js";
+import { entry } from "../reference.js";
 import { lang, pick } from "../i18n.js";
 
 const L = {
@@ -167,9 +168,10 @@ export default {
     const chips = [];
     if (t.mission) {
       const points = typeof t.mission_points === "number" ? ` (${t.mission_points > 0 ? "+" : ""}${t.mission_points})` : "";
-      chips.push(h("span", { class: "chip chip-mission", dataset: { testid: "mission" } },
+      const about = entry("megalomania", "missions", t.mission.number);
+      chips.push(tip(h("span", { class: "chip chip-mission", dataset: { testid: "mission" } },
         h("b", {}, `${pick(L.mission)} ${t.mission.number}`), points, " · ",
-        (lang() === "ja" && t.mission.task_ja) || t.mission.task));
+        (lang() === "ja" && t.mission.task_ja) || t.mission.task), about && about.text));
     }
     if (t.dominant) chips.push(chip(pick(L.dominant), colourChip(t.dominant)));
     if (t.lead_colour) chips.push(chip(pick(L.lead_colour), colourChip(t.lead_colour)));
@@ -244,7 +246,7 @@ export default {
     const rows = [];
     if (t.scrolls) {
       rows.push(h("div", { class: "kv" }, h("span", { class: "kv-key" }, pick(L.scrolls)),
-        t.scrolls.length ? t.scrolls.map((s) => h("span", { class: "tag tag-scroll" }, scrollName(s))) : h("span", { class: "muted" }, "–")));
+        t.scrolls.length ? t.scrolls.map((s) => tip(h("span", { class: "tag tag-scroll" }, scrollName(s)), (entry("megalomania", "scrolls", s) || {}).text)) : h("span", { class: "muted" }, "–")));
     }
     if (t.used_this_preparation && t.used_this_preparation.length) {
       rows.push(h("div", { class: "kv" }, h("span", { class: "kv-key" }, pick(L.used_this_preparation)),

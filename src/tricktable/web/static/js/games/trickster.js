@@ -3,7 +3,7 @@
 // (games/trickster/observe.py). Looks only: fitting cards and effect choices come from the legal list.
 
 import { heroName, parseCard } from "../cards.js";
-import { h } from "../dom.js";
+import { h, tip } from "../dom.js";
 import { lang, pick } from "../i18n.js";
 import { entry } from "../reference.js";
 
@@ -153,7 +153,10 @@ export default {
     if (typeof t.deck_size === "number") chips.push(chip(pick(L.deck_size), String(t.deck_size)));
     if (t.rounds) chips.push(chip(lang() === "ja" ? "ラウンド数" : "Rounds", String(t.rounds)));
     if (t.last_buster !== null && t.last_buster !== undefined) chips.push(chip(pick(L.last_buster), ctx.name(t.last_buster)));
-    if (t.heroes && t.heroes.length) chips.push(chip(pick(L.heroes), t.heroes.map(heroName).join(", ")));
+    if (t.heroes && t.heroes.length) {
+      chips.push(chip(pick(L.heroes), t.heroes.map((hero, k) => h("span", { class: "hero-name" },
+        tip(h("span", {}, heroName(hero)), (entry("trickster", "heroes", hero) || {}).text), k < t.heroes.length - 1 ? ", " : ""))));
+    }
     return chips;
   },
 
