@@ -142,7 +142,7 @@ PHASES: list[tuple[str, str, dict[str, Any], list[str], str]] = [
      ["red Brigand"], "tableau card into your hand"),
     ("trickster", "draft", {"draft": {"pool": ["Brigand", "Guard"], "drafter": 0, "chosen": []}}, [], "draft"),
     ("masquerade", "challenge", {"lead_colour": "R", "challenge": {"challenged": 1}}, ["R4"], "Challenge?"),
-    ("masquerade", "option", {"lead_colour": "R"}, ["R4"], "penalty"),
+    ("masquerade", "option", {"lead_colour": "R"}, ["R4"], "challenge is settled"),
     ("masquerade", "take", {}, ["R4"], "take one card"),
 ]
 

@@ -65,14 +65,14 @@ export default {
             `どのカードでも出せます。${lead}を出せば安全。フォローできたのに別の色を出すとチャレンジされることがあります。`)
           : say("You lead: play any card; its colour becomes the lead colour.", "あなたのリード：好きなカードを出します。その色がリードカラーになります。");
       case "challenge":
-        return say(`${who(c.challenged)} did not follow ${lead}. Challenge? If they could have followed, you choose a penalty (A–D); if not, you pay.`,
-          `${who(c.challenged)}は${lead}をフォローしませんでした。チャレンジしますか？ フォローできたなら罰（A〜D）を選べ、できなかったならあなたが払います。`);
+        return say(`${who(c.challenged)} did not follow ${lead}. Challenge? If they could have followed, you choose A or B; if not, they choose C or D.`,
+          `${who(c.challenged)}は${lead}をフォローしませんでした。チャレンジしますか？ フォローできたならあなたがAかBを、できなかったなら相手がCかDを選びます。`);
       case "replay":
         return say(`Your challenge was right: play a card of ${lead} instead; the other card goes back to your hand.`,
           `チャレンジ成功：代わりに${lead}のカードを出します。元のカードは手札に戻ります。`);
       case "option":
-        return say("Choose the penalty: each option moves won cards between you and the challenged player.",
-          "罰を選びます：どのオプションも、あなたとチャレンジされた人の間で獲得カードを移します。");
+        return say("Choose how the challenge is settled: each option moves 0-3 won cards of one colour between the two of you.",
+          "チャレンジの決着を選びます：どのオプションも、2人の間で1色の獲得カードを0〜3枚移します。");
       case "colour":
         return say("Choose the colour of the won cards to move (or stop moving cards).", "移す獲得カードの色を選びます（やめることもできます）。");
       case "pick":
