@@ -108,8 +108,8 @@ export default {
           "山分け（ミッション{m}）：1つ目の山に入れるカードをクリック（{k}枚選択済み）。残りが2つ目の山。隣の人が中を見ずに1つを選びます。", { m: mission, k: chosen });
       }
       case "pick":
-        return say("Pick one of your neighbour's two piles (you cannot see them): it becomes your hand.",
-          "隣の人の2つの山から1つを選びます（中は見えません）。選んだ山があなたの手札になります。");
+        return say("Pick which of your neighbour's two piles they play this round with (you cannot see them).",
+          "隣の人がこのラウンドで使う山を、2つの山から選びます（中は見えません）。");
       case "pass": {
         const chosen = (t.chosen || []).length;
         return say("Passing (mission {m}): click a card to pass it to your neighbour ({k} chosen so far).",

@@ -99,8 +99,8 @@ export default {
         return say("Hero draft: choose a hero for this game's deck of 7 (its effect is in the reference panel).",
           "ヒーローのドラフト：このゲームで使う7人のヒーローを1人選びます（効果はリファレンスにあります）。");
       case "opening":
-        return say("Choose your secret opening card: it goes face down into your tableau and counts for trouble at the end of the round.",
-          "秘密の最初のカードを選びます。裏向きで場札に置かれ、ラウンドの終わりにトラブルとして数えます。");
+        return say("Choose your opening card: everyone chooses at once, in secret; it goes face up into your tableau (no effect) and counts as trouble.",
+          "最初のカードを選びます。全員が同時に秘密で選び、表向きで場札に置きます（効果なし）。トラブルとして数えます。");
       case "effect": {
         const e = t.effect || {};
         const about = entry("trickster", "heroes", e.hero);
