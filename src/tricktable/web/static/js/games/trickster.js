@@ -154,8 +154,9 @@ export default {
     if (t.rounds) chips.push(chip(lang() === "ja" ? "ラウンド数" : "Rounds", String(t.rounds)));
     if (t.last_buster !== null && t.last_buster !== undefined) chips.push(chip(pick(L.last_buster), ctx.name(t.last_buster)));
     if (t.heroes && t.heroes.length) {
-      chips.push(chip(pick(L.heroes), t.heroes.map((hero, k) => h("span", { class: "hero-name" },
-        tip(h("span", {}, heroName(hero)), (entry("trickster", "heroes", hero) || {}).text), k < t.heroes.length - 1 ? ", " : ""))));
+      // one box for the names, so the chip wraps them on a phone
+      chips.push(chip(pick(L.heroes), h("span", { class: "hero-names" }, t.heroes.map((hero, k) => h("span", { class: "hero-name" },
+        tip(h("span", {}, heroName(hero)), (entry("trickster", "heroes", hero) || {}).text), k < t.heroes.length - 1 ? ", " : "")))));
     }
     return chips;
   },
