@@ -351,6 +351,18 @@ def test_my_own_seat_never_shows_offline_while_i_wait(server: Server, page: Any)
     assert page.locator("[data-testid=waiting] .tag-me").count() == 1
 
 
+def test_a_practice_table_is_labelled_at_the_table_and_in_the_lobby(server: Server, page: Any) -> None:
+    needs("masquerade")
+    table = create_table(page, server.url, "masquerade", 3, seed=12)
+    summary = page.request.get(f"{server.url}/api/tables/{table}").json()
+    if "practice" not in summary:
+        pytest.skip("this server does not mark practice tables yet (the summary's `practice`, server-core's part)")
+    assert summary["practice"] is True
+    assert page.locator("[data-testid=practice]").inner_text() == "practice / set-up deal"
+    page.click(".topnav a[href='/']")
+    page.wait_for_selector(f"[data-testid=table-card][data-id='{table}'] .status-practice")
+
+
 # --- 10. replays -----------------------------------------------------------------------------------------
 
 def test_a_replay_keeps_a_seats_secrets_jumps_to_tricks_and_says_who_won(server: Server, page: Any) -> None:
