@@ -92,6 +92,8 @@ def test_the_rules_open_beside_the_table_and_other_pages_keep_the_seat(server: S
     page.click("[data-testid=panel-rules]")
     page.wait_for_selector("[data-testid=side-panel] .markdown h2")
     assert "/tables/" in page.url  # the table is still there, under the panel
+    # every card of the hand says what its hero does (the reference of this table's game)
+    page.wait_for_function("() => document.querySelector('[data-testid=hand] .card').title.includes(' — ')")
     assert page.locator("[data-testid=hand] .card").count() > 0
     snap(page, SCREENSHOTS / "rules-panel-trickster.png")
     page.click("[data-testid=close-panel]")

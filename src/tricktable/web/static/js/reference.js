@@ -6,15 +6,21 @@ import { api } from "./api.js";
 import { lang } from "./i18n.js";
 import { parseCard } from "./cards.js";
 
-const cache = new Map(); // "game:lang" -> data | Promise
+const cache = new Map(); // "game:lang:table" -> data | Promise
+let table = ""; // the table on screen: its own options (its heroes, its mission points) shape its reference
+
+/** The table whose game the reference describes (the table page sets it; "" for a game's defaults). */
+export function useTable(id) {
+  table = id || "";
+}
 
 /** The reference of `game` in the current language, or null while it loads (`then` runs when it has). */
 export function reference(game, then) {
-  const key = `${game}:${lang()}`;
+  const key = `${game}:${lang()}:${table}`;
   const hit = cache.get(key);
   if (hit && !(hit instanceof Promise)) return hit;
   if (!hit) {
-    const loading = api(`/api/games/${encodeURIComponent(game)}/reference`, { query: { lang: lang() } })
+    const loading = api(`/api/games/${encodeURIComponent(game)}/reference`, { query: { lang: lang(), table: table || undefined } })
       .then((data) => {
         cache.set(key, data);
         return data;

@@ -8,6 +8,7 @@ import { listen, markSeen, seenIndex, standinMoves } from "./connections.js";
 import { h, mount, toast } from "./dom.js";
 import { lang, t } from "./i18n.js";
 import { renderPanel } from "./panel.js";
+import { reference, useTable } from "./reference.js";
 
 /** Show table `id` in `root`. Returns `{dispose, relang}`. */
 export function tablePage(root, id) {
@@ -17,6 +18,7 @@ export function tablePage(root, id) {
     last: null, prevView: null,
   };
   const panelBox = h("div", { class: "side-panel-host" });
+  useTable(id);
   document.body.appendChild(panelBox);
 
   function connect() {
@@ -131,6 +133,7 @@ export function tablePage(root, id) {
     dispose: () => {
       if (page.handle) page.handle.release();
       panelBox.remove();
+      useTable("");
       document.body.classList.remove("has-panel");
     },
     relang: () => {
@@ -154,6 +157,7 @@ function receive(page, msg, conn, draw) {
     page.msg = msg;
     page.lines = conn.lines;
     page.summary = msg.table || page.summary;
+    if (page.summary) reference(page.summary.game, () => draw()); // tooltips once the reference is here
     page.pending = false;
     if (page.selected && !(msg.legal || []).some((item) => item.action.includes(page.selected))) page.selected = null;
     const me = typeof msg.seat === "number" ? msg.seat : null;
