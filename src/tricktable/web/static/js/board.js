@@ -7,7 +7,7 @@ import { backsEl, cardEl, cardTitle, colourChip, colourKey, isCard, parseCard } 
 import { h, humanize } from "./dom.js";
 import { botName, pick, t } from "./i18n.js";
 import { gameModule } from "./games/index.js";
-import { cardText, entry } from "./reference.js";
+import { cardText } from "./reference.js";
 
 const CARD_AT_START = /^([BYRKG]\d{1,2}|(?:red|orange|yellow|green|blue|purple|black|white) [A-Z][a-z]+)(?![0-9A-Za-z])(.*)$/;
 const CARD_ANYWHERE = /(^|[^0-9A-Za-z])([BYRKG]\d{1,2}|(?:red|orange|yellow|green|blue|purple|black|white) [A-Z][a-z]+)(?![0-9A-Za-z])/;
