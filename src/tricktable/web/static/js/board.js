@@ -216,7 +216,7 @@ function renderSeat(ctx, seat) {
   h("div", { class: "seat-flags" }, flags),
   hand && seat !== me
     ? h("div", { class: "card-row card-row-small" }, hand.map((c) => ctx.card(c, { small: true, inert: true })))
-    : handSize !== undefined && seat !== me ? h("div", { class: "seat-hand" }, backsEl(handSize), h("span", { class: "muted" }, t("table.cards", { n: handSize }))) : null,
+    : handSize !== undefined && seat !== me && !(view.is_over && !handSize) ? h("div", { class: "seat-hand" }, backsEl(handSize), h("span", { class: "muted" }, t("table.cards", { n: handSize }))) : null,
   extras);
 }
 
