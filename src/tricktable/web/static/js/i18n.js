@@ -133,6 +133,12 @@ export function pick(pair) {
   return pair[lang()] ?? pair.en ?? "";
 }
 
+/** A game's (or a table's) title in the current language: its `titles` when the server sends them. */
+export function titleOf(item) {
+  if (!item) return "";
+  return pick(item.titles) || item.title || item.game || item.name || "";
+}
+
 /** Fill every `[data-i18n]` element under `root` with its text. */
 export function translate(root = document) {
   for (const el of root.querySelectorAll("[data-i18n]")) el.textContent = t(el.dataset.i18n);

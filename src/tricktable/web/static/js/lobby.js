@@ -4,7 +4,7 @@ import { api, heldSeat, holdSeat, savedName, saveName } from "./api.js";
 import { h, humanize, mount, toast } from "./dom.js";
 import { gameModule } from "./games/index.js";
 import { heroName } from "./cards.js";
-import { botName, lang, pick, t } from "./i18n.js";
+import { botName, pick, t, titleOf } from "./i18n.js";
 
 let gamesCache = null;
 
@@ -90,7 +90,7 @@ function renderForm(page, { navigate, redraw }) {
       page.form = fresh;
       redraw();
     },
-  }, h("strong", {}, g.title), h("span", { class: "muted" }, `${g.min_players}–${g.max_players}`))));
+  }, h("strong", {}, titleOf(g)), h("span", { class: "muted" }, `${g.min_players}–${g.max_players}`))));
   const playerSelect = h("select", {
     dataset: { testid: "players" }, "aria-label": t("create.players"),
     onchange: (event) => {
@@ -146,7 +146,7 @@ function renderForm(page, { navigate, redraw }) {
     h("label", { class: "field" }, h("span", {}, t("create.seed")), seedInput)),
   h("div", { class: "buttons" },
     h("button", { type: "submit", class: "btn btn-primary", dataset: { testid: "create" } }, t("create.submit")),
-    h("a", { class: "btn btn-ghost", href: `/rules/${game.name}`, "data-link": true }, t("create.rules", { game: game.title }))));
+    h("a", { class: "btn btn-ghost", href: `/rules/${game.name}`, "data-link": true }, t("create.rules", { game: titleOf(game) }))));
 }
 
 function botSelect(seat, i, bots, testid = `seat-bot-${i}`) {
@@ -180,7 +180,7 @@ function optionField(form, opt) {
   } else if (opt.choices && opt.choices.length) {
     control = h("select", { dataset: { testid }, onchange: (event) => set(opt.choices[Number(event.target.value)]) },
       opt.choices.map((c, i) => h("option", { value: i, dataset: { value: JSON.stringify(c) }, selected: JSON.stringify(c) === JSON.stringify(current) },
-        `${displayValue(c)}${JSON.stringify(c) === JSON.stringify(opt.default) ? ` (${t("create.default")})` : ""}`)));
+        `${displayValue(c, opt)}${JSON.stringify(c) === JSON.stringify(opt.default) ? ` (${t("create.default")})` : ""}`)));
   } else if (typeof opt.default === "boolean") {
     control = h("input", { type: "checkbox", checked: current ? true : null, dataset: { testid },
       onchange: (event) => set(event.target.checked) });
@@ -202,8 +202,9 @@ function optionField(form, opt) {
       } });
   }
   const tag = opt.tag === "P" ? "P" : "D";
-  const title = pick(opt.title || opt.label) || humanize(opt.name);
-  const doc = pick(opt.description || opt.doc_player) || (lang() === "ja" && opt.doc_ja) || opt.doc;
+  const words = opt.words || {};
+  const title = pick(words.label) || humanize(opt.name);
+  const doc = pick(words.doc) || opt.doc;
   return h("div", { class: "option", dataset: { option: opt.name } },
     h(opt.name === "deck" && form.game === "trickster" ? "div" : "label", { class: "option-head" },
       h("span", { class: "option-name" }, title),
@@ -248,14 +249,17 @@ function heroPicker(form, opt, current, set) {
       box.hidden = true;
       set(value);
     }
-  } }, DECKS.map((d) => h("option", { value: d, selected: !explicit && current === d }, `${d}${d === opt.default ? ` (${t("create.default")})` : ""}`)),
+  } }, DECKS.map((d) => h("option", { value: d, selected: !explicit && current === d }, `${displayValue(d, opt)}${d === opt.default ? ` (${t("create.default")})` : ""}`)),
   h("option", { value: "explicit", selected: explicit }, t("create.explicit")));
   box.hidden = !explicit;
   if (explicit) draw();
   return h("div", { class: "hero-deck" }, select, box);
 }
 
-function displayValue(value) {
+/** A value as players read it: the game's words for it when the server sends them (`opt.words.values`). */
+function displayValue(value, opt = {}) {
+  const words = opt.words && opt.words.values ? opt.words.values[String(value)] : null;
+  if (words) return pick(words);
   if (value === null) return t("create.none");
   if (value === true) return t("create.yes");
   if (value === false) return t("create.no");
@@ -296,7 +300,7 @@ function renderTables(page, navigate) {
     const go = () => navigate(`/tables/${encodeURIComponent(table.id)}`);
     return h("article", { class: "table-card", dataset: { testid: "table-card", id: table.id } },
       h("div", { class: "table-card-head" },
-        h("strong", {}, table.title || table.game),
+        h("strong", {}, titleOf(table)),
         table.practice ? h("span", { class: "status status-practice" }, t("table.practice")) : null,
         h("span", { class: `status status-${table.status}` }, t(`table.status.${table.status}`))),
       h("div", { class: "muted small" }, [t("table.players", { n: table.players }),

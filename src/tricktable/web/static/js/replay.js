@@ -5,7 +5,7 @@ import { api } from "./api.js";
 import { renderBoard, renderLog, renderScoreboard, seatName, withNames } from "./board.js";
 import { mergeLog } from "./connections.js";
 import { h, mount, toast } from "./dom.js";
-import { lang, t } from "./i18n.js";
+import { lang, t, titleOf } from "./i18n.js";
 
 /** The list of finished games. */
 export function replaysPage(root, navigate) {
@@ -20,7 +20,7 @@ export function replaysPage(root, navigate) {
       list.length ? h("div", { class: "table-list", dataset: { testid: "replays" } }, list.map((table) => h("article", {
         class: "table-card", dataset: { testid: "replay-card", id: table.id },
       },
-      h("div", { class: "table-card-head" }, h("strong", {}, table.title || table.game),
+      h("div", { class: "table-card-head" }, h("strong", {}, titleOf(table)),
         h("span", { class: "muted small" }, (table.updated || "").replace("T", " ").slice(0, 16))),
       h("div", { class: "replay-winner", dataset: { testid: "replay-winner" } }, "★ ",
         t("replay.won", { who: (table.winners || []).map((w) => seatName(table, w)).join(", ") || "–" })),
@@ -131,7 +131,7 @@ export function replayPage(root, id) {
     const lines = mergeLog([], { log: frame.log });
     const board = renderBoard({ table: summary, view: frame.view, legal: [], log: lines, hands, result: frame.result }, { replay: true });
     mount(root, h("div", { class: "page table-page replay-page" },
-      h("div", { class: "table-head" }, h("h1", {}, `${t("replay.title")}: ${summary.title || summary.game}`)),
+      h("div", { class: "table-head" }, h("h1", {}, `${t("replay.title")}: ${titleOf(summary)}`)),
       controls,
       h("div", { class: "table-layout" },
         h("div", { class: "table-main" }, frame.view && frame.view.is_over ? renderScoreboard({ table: summary, view: frame.view, result: frame.result }) : null, board),

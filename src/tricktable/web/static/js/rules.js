@@ -2,7 +2,7 @@
 
 import { api } from "./api.js";
 import { h, humanize, mount, toast } from "./dom.js";
-import { lang, t } from "./i18n.js";
+import { lang, t, titleOf } from "./i18n.js";
 import { loadGames } from "./lobby.js";
 import { markdown } from "./markdown.js";
 
@@ -17,7 +17,7 @@ export function rulesPage(root, game) {
     }
     const tabs = h("nav", { class: "tabs" }, games.map((g) => h("a", {
       href: `/rules/${g.name}`, "data-link": true, class: ["tab", g.name === game && "is-on"],
-    }, g.title)));
+    }, titleOf(g))));
     if (!game) {
       mount(root, h("div", { class: "page narrow" }, h("h1", {}, t("rules.title")), h("p", {}, t("rules.pick")), tabs));
       return;

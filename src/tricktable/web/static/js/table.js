@@ -6,7 +6,7 @@ import { api, heldSeat, holdSeat, releaseSeat, savedName, saveName } from "./api
 import { lastTrickOf, renderBoard, renderLog, renderScoreboard, seatName } from "./board.js";
 import { listen, markSeen, seenIndex, standinMoves } from "./connections.js";
 import { h, mount, toast } from "./dom.js";
-import { lang, t } from "./i18n.js";
+import { lang, t, titleOf } from "./i18n.js";
 import { renderPanel } from "./panel.js";
 import { reference, useTable } from "./reference.js";
 
@@ -201,7 +201,7 @@ function renderPage(page, handlers) {
     here: me !== null && page.status === "open" ? me : null,
   });
   const mine = !page.pending && (msg.legal || []).length > 0;
-  document.title = `${mine ? `● ${t("table.yourTurn")} · ` : ""}${summary ? summary.title || summary.game : ""} · tricktable`;
+  document.title = `${mine ? `● ${t("table.yourTurn")} · ` : ""}${titleOf(summary)} · tricktable`;
   const over = msg.view && msg.view.is_over
     ? renderScoreboard(frame, h("div", { class: "buttons" },
       h("a", { class: "btn", href: `/replays/${encodeURIComponent(page.id)}`, "data-link": true, dataset: { testid: "to-replay" } }, t("table.replay")),
@@ -234,7 +234,7 @@ function renderAway(page, summary, handlers) {
 }
 
 function renderHead(page, summary, handlers) {
-  const title = summary ? summary.title || summary.game : "";
+  const title = titleOf(summary);
   const status = summary ? t(`table.status.${summary.status}`) : "";
   const link = `${location.origin}/tables/${encodeURIComponent(page.id)}`;
   return h("div", { class: "table-head" },
