@@ -53,7 +53,9 @@ def set_option(page: Any, option: str, value: Any) -> None:
     elif tag == "input:checkbox":
         control.set_checked(bool(value))
     else:
-        control.fill(json.dumps(value) if isinstance(value, (list, dict)) else str(value))
+        flat = isinstance(value, list) and control.evaluate("el => el.classList.contains('list-input')")
+        control.fill(", ".join(map(str, value)) if flat else json.dumps(value) if isinstance(value, (list, dict))
+                     else str(value))
         control.dispatch_event("change")
 
 

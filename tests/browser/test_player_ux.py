@@ -326,6 +326,12 @@ def test_the_lobby_reads_like_a_game_box_and_picks_trickster_heroes(server: Serv
     assert tags <= {"published", "our reading"} and tags, tags
     assert "[P]" not in page.locator("[data-testid=create-form]").inner_text()
     assert page.locator("[data-testid=seat-bot-0]").count() == 0  # my seat: no bot level
+    page.click("[data-testid=game-megalomania]")
+    page.locator("details.options").evaluate("d => { d.open = true; }")
+    scrolls = page.locator("[data-testid=option-scrolls]")
+    assert scrolls.input_value().startswith("extra-crystal, extra-crystal")  # a list in words, not JSON
+    page.click("[data-testid=game-trickster]")
+    page.locator("details.options").evaluate("d => { d.open = true; }")
     assert page.locator("[data-testid=seat-bot-1]").count() == 1
     page.locator("[data-testid=advanced] summary").click()
     assert page.locator("[data-testid=standin-0]").is_visible()

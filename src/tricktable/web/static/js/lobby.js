@@ -189,6 +189,17 @@ function optionField(form, opt) {
       oninput: (event) => set(event.target.value === "" ? opt.default : Number(event.target.value)) });
   } else if (typeof opt.default === "string") {
     control = h("input", { type: "text", value: current, dataset: { testid }, oninput: (event) => set(event.target.value) });
+  } else if (Array.isArray(opt.default) && opt.default.every((v) => typeof v !== "object")) {
+    // A flat list reads as words with commas ("extra-crystal, insight" or "3, -2, 1"), not as JSON.
+    const numbers = opt.default.length > 0 && opt.default.every((v) => typeof v === "number");
+    control = h("input", { type: "text", value: (current || []).join(", "), dataset: { testid },
+      placeholder: t("create.none"), class: "list-input",
+      onchange: (event) => {
+        const items = event.target.value.split(/[,、\s]+/).filter(Boolean);
+        const values = numbers ? items.map(Number) : items;
+        event.target.classList.toggle("is-bad", numbers && values.some((v) => Number.isNaN(v)));
+        if (!event.target.classList.contains("is-bad")) set(values);
+      } });
   } else {
     control = h("input", { type: "text", value: current === null ? "" : JSON.stringify(current), dataset: { testid }, class: "mono",
       placeholder: current === null ? t("create.none") : null,
