@@ -39,8 +39,9 @@ SERVERS: list[Server] = []  # every server started in this process, for failure 
 class Server:
     """A ``tricktable serve`` process that can be stopped and started again on the same port and database."""
 
-    def __init__(self, db: Path, port: int | None = None) -> None:
+    def __init__(self, db: Path, port: int | None = None, grace: float = 30) -> None:
         self.db = db
+        self.grace = grace  # seconds an away player keeps their seat before the stand-in plays
         self.port = port or free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         self.process: subprocess.Popen[bytes] | None = None
@@ -54,7 +55,7 @@ class Server:
         SERVERS.append(self)
         command = [sys.executable, "-m", "tricktable.cli.main", "serve", "--db", f"sqlite:///{self.db}",
                    "--host", "127.0.0.1", "--port", str(self.port), "--bot-delay", "0", "--bot-workers", "1",
-                   "--grace", "30"]
+                   "--grace", str(self.grace)]
         with self.log.open("ab") as log:
             self.process = subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT)
         deadline = time.monotonic() + 30

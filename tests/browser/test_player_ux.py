@@ -130,6 +130,40 @@ def test_stand_in_moves_are_marked_and_told_to_the_returning_player(blank: Any) 
     assert result["text"][0] == "Ann plays B4"  # names come written in: the text is shown as it is
 
 
+def test_a_returning_player_is_told_what_the_stand_in_played(tmp_path: Any, browser: Any) -> None:
+    needs("masquerade")
+    own = Server(tmp_path / "away.db", grace=1)
+    own.start()
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    try:
+        page = context.new_page()
+        table = create_table(page, own.url, "masquerade", 3, seed=3)
+        take_turn(page, random.Random(2))
+        step = page.request.get(f"{own.url}/api/tables/{table}").json()["step"]
+        page.goto("about:blank")  # the player leaves the app: after the grace the stand-in plays
+        deadline = time.monotonic() + 60
+        while True:
+            summary = page.request.get(f"{own.url}/api/tables/{table}").json()
+            if summary["seats"][0]["away"] and summary["step"] >= step + 6:
+                break
+            assert time.monotonic() < deadline, "the stand-in never played"
+            time.sleep(0.3)
+        page.goto(f"{own.url}/tables/{table}")
+        banner = page.locator("[data-testid=while-away]")
+        banner.wait_for()
+        shown = banner.locator("li").count()
+        marked = page.locator("[data-testid=log] .is-standin [data-testid=standin]").count()
+        assert 1 <= shown <= 8 and marked >= shown
+        if marked > shown:  # the rest are counted, and marked in the log
+            assert str(marked - shown) in banner.inner_text()
+        snap(page, SCREENSHOTS / "while-away.png")
+        banner.locator("button").click()
+        banner.wait_for(state="detached")
+    finally:
+        context.close()
+        own.stop()
+
+
 # --- 2. every step says what it asks -----------------------------------------------------------------
 
 PHASES: list[tuple[str, str, dict[str, Any], list[str], str]] = [

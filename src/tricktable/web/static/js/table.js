@@ -226,10 +226,14 @@ function renderHints(page, handlers) {
       h("span", { class: "muted" }, ja ? hint.why_ja : hint.why)))) : null);
 }
 
+const AWAY_SHOWN = 8; // the latest moves; the rest are marked in the game log
+
 function renderAway(page, summary, handlers) {
+  const more = Math.max(0, page.away.length - AWAY_SHOWN);
   return h("div", { class: "banner banner-away", dataset: { testid: "while-away" } },
     h("p", {}, h("strong", {}, t("table.whileAway"))),
-    h("ul", { class: "away-lines" }, page.away.map((line) => h("li", {}, line.text))),
+    more ? h("p", { class: "muted small" }, t("table.awayMore", { n: more })) : null,
+    h("ul", { class: "away-lines" }, page.away.slice(-AWAY_SHOWN).map((line) => h("li", {}, line.text))),
     h("button", { type: "button", class: "btn btn-ghost", onclick: handlers.dismissAway }, t("table.gotIt")));
 }
 
