@@ -414,8 +414,10 @@ def test_a_replay_keeps_a_seats_secrets_jumps_to_tricks_and_says_who_won(server:
     table = page.url.rsplit("/", 1)[1]
     page.click("[data-testid=to-replay]")
     page.wait_for_selector("[data-testid=replay-controls]")
+    jump = page.locator("[data-testid=replay-jump] option").nth(2).get_attribute("value")
     page.select_option("[data-testid=replay-jump]", index=2)
-    page.wait_for_function("() => !/^Move 0 /.test(document.querySelector('[data-testid=replay-step]').textContent)")
+    page.wait_for_url(f"**step={jump}**")
+    page.wait_for_selector(f"[data-testid=replay-step]:text('Move {jump} of')")
     # every hand is on the table for "all hands"; seen by seat 0, only seat 0's
     assert page.locator("[data-testid=seat-1] > .card-row").count() == 1
     page.select_option(".replay-seat select", "0")
