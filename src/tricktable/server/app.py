@@ -26,7 +26,7 @@ from pydantic import BaseModel, Field
 
 from tricktable.server.errors import ServiceError, new_error_id, server_failure
 from tricktable.server.headers import SecurityHeaders, origin_allowed
-from tricktable.server.reference import reference
+from tricktable.server.reference import game_reference
 from tricktable.server.service import Settings, Subscription, TableService
 from tricktable.server.store import Store, open_store
 from tricktable.server.table import join_views
@@ -129,10 +129,8 @@ def create_app(store: Store | None = None, settings: Settings | None = None, db:
         return service.rules(name, lang)
 
     @app.get("/api/games/{name}/reference")
-    async def game_reference(name: str, lang: str = "en", table: str | None = None) -> dict[str, Any]:
-        # card powers, scrolls, heroes, special cards for the web tooltips; a table's own options when given
-        held = service.tables.get(table) if table else None
-        return reference(name, lang, held.state.game if held is not None and held.state.game.name == name else None)
+    async def games_reference(name: str, lang: str = "en") -> dict[str, Any]:
+        return game_reference(name, lang)  # the tooltips' text where there is no table (its defaults)
 
     # --- tables --------------------------------------------------------------------------------
 

@@ -414,8 +414,8 @@ class TableService:
             "hands": [state.observe(p).get("hand", []) for p in range(state.players)],
             "log": table.log_lines(entries, lang), "log_from": 0, "log_next": len(entries),
             # the moves as the seat saw them, and where each round and trick began
-            **replay_moves(table.id, record, seat, lang, lambda e: game.describe_event(e, lang),
-                           lambda a: game.describe_action(a, lang)),
+            **replay_moves(table.id, record, seat, f"{lang}:{names}", lambda e: game.describe_event(e, lang, names),
+                           lambda a: game.describe_action(a, lang, names)),
         }
 
     # --- inside --------------------------------------------------------------------------------

@@ -20,7 +20,8 @@ export function reference(game, then) {
   const hit = cache.get(key);
   if (hit && !(hit instanceof Promise)) return hit;
   if (!hit) {
-    const loading = api(`/api/games/${encodeURIComponent(game)}/reference`, { query: { lang: lang(), table: table || undefined } })
+    const path = table ? `/api/tables/${encodeURIComponent(table)}/reference` : `/api/games/${encodeURIComponent(game)}/reference`;
+    const loading = api(path, { query: { lang: lang() } })
       .then((data) => {
         cache.set(key, data);
         return data;
