@@ -25,6 +25,8 @@ from tricktable.server import Settings, SqlStore
 
 POSTGRES = os.environ.get("TRICKTABLE_TEST_POSTGRES_URL")
 RETRY = Settings(grace=30.0, bot_delay=0.0, bot_workers=0, any_table_setups=True, retry=0.05, retry_max=0.2)
+# bots that take their time, so a bot table is still playing when the database goes away (a loaded machine)
+SLOW_BOTS = Settings(grace=30.0, bot_delay=0.3, bot_workers=0, any_table_setups=True, retry=0.05, retry_max=0.2)
 LEAKS = ("INSERT", "UPDATE", "parameters", "token_hash", "sqlalchemy", "sqlite3", "psycopg", '"seed"')
 
 
@@ -173,7 +175,7 @@ def test_a_postgresql_outage_changes_nothing_and_the_table_goes_on_after(
     name = make_url(url).database
     assert name is not None
     store = SqlStore(url)
-    with serve(store, RETRY) as client:
+    with serve(store, SLOW_BOTS) as client:
         table_id, tokens = seated_table(client, players=2, seed=4)
         bots = new_table(client, players=2, seats=[{"kind": "bot", "bot": "random"}] * 2, options={"hand": 4})
         wait_for(lambda: client.get(f"/api/tables/{bots['id']}").json()["step"] >= 1)
