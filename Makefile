@@ -20,7 +20,7 @@ $(RUNSTAMP): pyproject.toml
 $(STAMP): pyproject.toml
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install -q --upgrade pip
-	$(PY) -m pip install -q -e '.[dev,research,postgres,sim]'
+	$(PY) -m pip install -q -e '.[dev,research,postgres,sim,lab]'
 	touch $(STAMP) $(RUNSTAMP)
 
 run: $(RUNSTAMP)  ## the web table on http://$(HOST):$(PORT), bots at the table, SQLite
