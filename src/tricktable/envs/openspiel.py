@@ -41,8 +41,10 @@ import numpy as np
 import pyspiel
 
 from tricktable.engine import Game, GameRecord, Rng, State, game_class
+from tricktable.engine import options as opts
+from tricktable.engine.errors import IllegalAction
 from tricktable.engine.registry import GAMES
-from tricktable.envs.encoding import Encoder, Tensor, encoder_for
+from tricktable.envs.encoding import Encoder, Tensor, asked_view, encoder_for
 
 PREFIX = "tricktable_"
 DEAL_SEEDS = 1 << 16
@@ -73,12 +75,34 @@ def default_players(game_cls: type[Game[Any]]) -> int:
     return min(max(4, game_cls.min_players), game_cls.max_players)
 
 
+# OpenSpiel parameters have no null: an ``int | None`` option (Trickster's ``first_leader``) is an int
+# parameter, and this value stands for None (no seat, no count is negative)
+NONE_INT = -1
+
+
+def dataclasses_names(game_cls: type[Game[Any]]) -> set[str]:
+    return {f.name for f in dataclasses.fields(game_cls.options_type)}
+
+
+def _none_standin(game_cls: type[Game[Any]], name: str) -> Any:
+    """What stands for the option's None in a game string, or ``None`` when the option is not a nullable int."""
+    kind = opts.scalar_kinds(game_cls.options_type).get(name)
+    defaults = {f.name: f.default for f in dataclasses.fields(game_cls.options_type)}
+    if kind is not None and kind[1] and kind[0] is int and defaults[name] is None:
+        return NONE_INT
+    return None
+
+
 def parameter_specification(game_cls: type[Game[Any]]) -> dict[str, Any]:
     """``players``, ``deal_seeds`` and one parameter per option, with their defaults."""
     spec: dict[str, Any] = {"players": default_players(game_cls), "deal_seeds": DEAL_SEEDS}
     for field in dataclasses.fields(game_cls.options_type):
         default = field.default
-        spec[field.name] = default if _is_scalar(default) else _json_param(default)
+        standin = _none_standin(game_cls, field.name)
+        if default is None and standin is not None:
+            spec[field.name] = standin
+        else:
+            spec[field.name] = default if _is_scalar(default) else _json_param(default)
     return spec
 
 
@@ -89,13 +113,16 @@ def _options_from(game_cls: type[Game[Any]], params: dict[str, Any]) -> dict[str
         if field.name not in params:
             continue
         value = params[field.name]
-        if not _is_scalar(field.default):
+        standin = _none_standin(game_cls, field.name)
+        if standin is not None:
+            value = None if value == standin else value
+        elif not _is_scalar(field.default):
             value = _from_json_param(value)
             if value == _from_json_param(_json_param(field.default)):
                 continue
         elif isinstance(value, str) and value.startswith(("[", "{")):
             value = _from_json_param(value)  # a list where the option also takes a name (a deck)
-        elif value == field.default:
+        if value == field.default:
             continue
         options[field.name] = value
     return options
@@ -202,7 +229,8 @@ class TricktableGame(pyspiel.Game):  # type: ignore[misc]
         if deal_seeds < 1:
             raise ValueError("deal_seeds must be at least 1")
         options = _options_from(game_cls, params)
-        json_fields = {f.name for f in dataclasses.fields(game_cls.options_type) if not _is_scalar(f.default)}
+        json_fields = {f.name for f in dataclasses.fields(game_cls.options_type)
+                       if not _is_scalar(f.default) and _none_standin(game_cls, f.name) is None}
         self.spec = Spec(game_cls.__module__, game_cls.__qualname__, players,
                          json.dumps(options, sort_keys=True), deal_seeds)
         engine = self.spec.game
@@ -226,6 +254,10 @@ class TricktableGame(pyspiel.Game):  # type: ignore[misc]
 
     def new_initial_state(self) -> TricktableState:
         return TricktableState(self)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # as pyspiel's own games pickle: by their game string, loaded again (registering ours first)
+        return (_load_game_string, (str(self),))
 
     def make_py_observer(self, iig_obs_type: Any = None, params: dict[str, Any] | None = None) -> Observer:
         if params:
@@ -265,10 +297,19 @@ class TricktableState(pyspiel.State):  # type: ignore[misc]
     def _apply_action(self, action: int) -> None:
         live = self._live
         if live.state is None:
+            if not 0 <= action < live.spec.deal_seeds:
+                last = live.spec.deal_seeds - 1
+                raise pyspiel.SpielError(f"chance outcome {action} is not a deal seed (0 to {last})")
             live.state = live.spec.game.new_state(int(action))
             return
         state = live.state
-        state.apply(state.game.actions[action], state.actors[0])
+        actions = state.game.actions
+        if not 0 <= action < len(actions):
+            raise pyspiel.SpielError(f"action {action} is not an action id (0 to {len(actions) - 1})")
+        try:
+            state.apply(actions[action], state.actors[0])
+        except IllegalAction as error:  # OpenSpiel's callers (RLlib's wrapper among them) catch SpielError
+            raise pyspiel.SpielError(str(error)) from error
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:
@@ -335,14 +376,14 @@ class Observer:
         if engine is None:
             self.tensor.fill(0.0)
             return
-        self.encoder.encode(engine.observe(None if self.public else player), self.tensor)
+        self.encoder.encode(asked_view(engine, None if self.public else player), self.tensor)
 
     def string_from(self, state: TricktableState, player: int) -> str:
         engine = state.engine
         if engine is None:
             return "dealing"
         seat = None if self.public else player
-        view = engine.observe(seat)
+        view = asked_view(engine, seat)
         if not self.perfect_recall:
             return json.dumps(view, sort_keys=True, separators=(",", ":"))
         view["log"] = [e.to_json() for e in engine.visible_events(seat)]  # observe() has no log any more
@@ -358,10 +399,22 @@ def register(game_cls: type[Game[Any]]) -> str:
     if short_name not in _REGISTERED:
         # pyspiel keeps the creator until after Python has shut down: a class is safe there, a closure
         # (a lambda) aborts the interpreter at exit
-        creator = type(f"{game_cls.__name__}OpenSpielGame", (TricktableGame,), {"game_cls": game_cls})
+        # and a module attribute, so pickle finds it by name
+        creator = type(f"{game_cls.__name__}OpenSpielGame", (TricktableGame,),
+                       {"game_cls": game_cls, "__module__": __name__})
+        globals()[creator.__name__] = creator
         pyspiel.register_game(game_type(game_cls), creator)
         _REGISTERED[short_name] = game_cls
     return short_name
+
+
+def _load_game_string(text: str) -> TricktableGame:
+    """The game a pickled game stands for: ``pyspiel.load_game(text)``, our games registered first."""
+    name = text.split("(", 1)[0]
+    if name.startswith(PREFIX) and name not in _REGISTERED:
+        register(game_class(name[len(PREFIX):]))
+    game: TricktableGame = pyspiel.load_game(text)
+    return game
 
 
 def register_all() -> list[str]:
@@ -392,6 +445,10 @@ def load(name: str, players: int | None = None, **options: Any) -> TricktableGam
     register(game_cls)
     params: dict[str, Any] = {} if players is None else {"players": players}
     for key, value in options.items():
+        if key in dataclasses_names(game_cls):
+            value = opts.coerce(game_cls.options_type, key, value)  # "1" for an int option is 1
+        if value is None and _none_standin(game_cls, key) is not None:
+            value = _none_standin(game_cls, key)
         params[key] = value if _is_scalar(value) or key in ("players", "deal_seeds") else _json_param(value)
     game: TricktableGame = pyspiel.load_game(PREFIX + name, params)
     return game

@@ -21,7 +21,7 @@ without a seed deals from a generator seeded by the last seed given.
 from __future__ import annotations
 
 import json
-from typing import Any
+from typing import Any, Literal
 
 import numpy as np
 from gymnasium import spaces
@@ -29,7 +29,7 @@ from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
 from tricktable.engine import Game, State
-from tricktable.envs.encoding import Tensor, encoder_for, resolve_game
+from tricktable.envs.encoding import Tensor, asked_view, encoder_for, resolve_game
 
 
 def agent_name(seat: int) -> str:
@@ -95,7 +95,7 @@ class RawEnv(AECEnv):  # type: ignore[misc]
         if agent == self.agent_selection and not state.is_over:
             for action in state.legal_actions(seat):
                 mask[action.index] = 1
-        return {"observation": self.encoder.encode(state.observe(seat)), "action_mask": mask}
+        return {"observation": self.encoder.encode(asked_view(state, seat)), "action_mask": mask}
 
     def step(self, action: int | None) -> None:
         if self.terminations[self.agent_selection] or self.truncations[self.agent_selection]:
@@ -135,6 +135,20 @@ class RawEnv(AECEnv):  # type: ignore[misc]
 
 
 def env(game: str | type[Game[Any]] | Game[Any], players: int | None = None, *,
-        render_mode: str | None = None, **options: Any) -> AECEnv:
-    """The AEC environment of ``game``, wrapped so actions out of turn or order raise clearly."""
-    return wrappers.OrderEnforcingWrapper(RawEnv(game, players, render_mode=render_mode, **options))
+        render_mode: str | None = None, illegal: Literal["terminate", "raise"] = "terminate",
+        illegal_reward: float = -1.0, **options: Any) -> AECEnv:
+    """The AEC environment of ``game``, wrapped as PettingZoo's own card games are.
+
+    ``illegal="terminate"`` (the default, PettingZoo's ``TerminateIllegalWrapper``): an action outside
+    the mask ends the game at once, ``illegal_reward`` to its agent and 0 to the others, so a checker
+    that steps random actions (RLlib's environment pre-check) sees a short game, not an exception.
+    ``illegal="raise"``: it raises ``IllegalAction`` (a ``ValueError``) naming the legal actions.
+    Out-of-range actions always raise (``AssertOutOfBoundsWrapper``); so do steps out of order.
+    """
+    table: AECEnv = RawEnv(game, players, render_mode=render_mode, **options)
+    if illegal == "terminate":
+        table = wrappers.TerminateIllegalWrapper(table, illegal_reward=illegal_reward)
+    elif illegal != "raise":
+        raise ValueError(f"illegal must be 'terminate' or 'raise', not {illegal!r}")
+    table = wrappers.AssertOutOfBoundsWrapper(table)
+    return wrappers.OrderEnforcingWrapper(table)
