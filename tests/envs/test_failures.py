@@ -12,6 +12,7 @@ pyspiel = pytest.importorskip("pyspiel")
 np = pytest.importorskip("numpy")
 
 from setups import installed_games  # noqa: E402
+from spielplay import dealt, play_randomly  # noqa: E402
 
 from tricktable.engine import BadOptions, load_game  # noqa: E402
 from tricktable.envs import openspiel as tos  # noqa: E402
@@ -19,12 +20,6 @@ from tricktable.envs.encoding import encoder_for  # noqa: E402
 from tricktable.envs.pettingzoo import env  # noqa: E402
 
 GAMES = [cls.name for cls in installed_games()]
-
-
-def dealt(game: Any, seed: int = 3) -> Any:
-    state = game.new_initial_state()
-    state.apply_action(seed)
-    return state
 
 
 # 1. Trickster's first_leader -------------------------------------------------------------------
@@ -131,6 +126,6 @@ def test_a_seat_not_yet_asked_has_no_legal_actions_in_its_tensor_either(name: st
                 assert list(legal) == state.legal_actions(seat), (seat, state.engine.actors)
             if len(state.engine.actors) > 1:
                 checked += 1
-            state.apply_action(rng.choice(state.legal_actions()))
+            play_randomly(state, rng, 1)
     if name != "masquerade":  # Masquerade has no simultaneous step
         assert checked > 0
