@@ -101,7 +101,7 @@ class TricktableEnv(gymnasium.Env[Tensor, np.int64]):
         return self._observation(), reward, state.is_over, False, info
 
     def render(self) -> str | None:
-        """``ansi``: the learner's view of the table as JSON (no event log)."""
+        """``ansi``: the learner's view of the table as JSON (the position: the log is a stream of its own)."""
         if self.render_mode != "ansi":
             return None
         view = self._live().observe(self.seat)

@@ -119,7 +119,7 @@ class RawEnv(AECEnv):  # type: ignore[misc]
             self.agent_selection = agent_name(state.actors[0])
 
     def render(self) -> str | None:
-        """``ansi``: the spectator's view of the table as JSON (no event log)."""
+        """``ansi``: the spectator's view of the table as JSON (the position: the log is a stream of its own)."""
         if self.render_mode != "ansi":
             return None
         view = self._live().observe(None)
