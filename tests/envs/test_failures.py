@@ -129,3 +129,37 @@ def test_a_seat_not_yet_asked_has_no_legal_actions_in_its_tensor_either(name: st
             play_randomly(state, rng, 1)
     if name != "masquerade":  # Masquerade has no simultaneous step
         assert checked > 0
+
+
+# 7. one action space per game, across player counts and options ------------------------------------
+
+@pytest.mark.parametrize("name", GAMES)
+def test_the_fixed_action_space_is_the_same_for_every_table_and_numbers_actions_by_text(name: str) -> None:
+    from tricktable.engine import game_class
+    from tricktable.envs.actions import ActionMap, fixed_actions
+    from tricktable.envs.gymnasium import TricktableEnv
+
+    game_cls = game_class(name)
+    texts = fixed_actions(game_cls)
+    sizes = set()
+    for players in range(game_cls.min_players, game_cls.max_players + 1):
+        game = game_cls(players)
+        mapping = ActionMap(game)
+        assert all(texts[mapping.to_fixed[a.index]] == a.text for a in game.actions)
+        sizes.add(TricktableEnv(name, players, fixed_actions=True).action_space.n)
+        sizes.add(env(name, players, fixed_actions=True).action_space("player_0").n)
+        sizes.add(tos.load(name, players, actions="fixed").num_distinct_actions())
+    assert sizes == {len(texts)}
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_whole_games_play_in_the_fixed_action_space(name: str) -> None:
+    game = tos.load(name, 3, actions="fixed")
+    pyspiel.random_sim_test(game, num_sims=1, serialize=True, verbose=False)
+    table = env(name, 3, fixed_actions=True)
+    table.reset(seed=1)
+    for _agent in table.agent_iter():
+        observation, _, terminated, truncated, _ = table.last()
+        mask = observation["action_mask"]
+        table.step(None if terminated or truncated else int(np.flatnonzero(mask)[-1]))
+    assert not table.agents

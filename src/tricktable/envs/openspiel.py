@@ -44,8 +44,10 @@ from tricktable.engine import options as opts
 from tricktable.engine.chance import NeedChance, OutsideChance, new_state_from
 from tricktable.engine.errors import IllegalAction
 from tricktable.engine.registry import GAMES
+from tricktable.envs.actions import Numbering
 from tricktable.envs.encoding import Encoder, Tensor, asked_view, encoder_for
 from tricktable.envs.infostate import information_state_text, position_text
+from tricktable.envs.infotensor import InfoStateEncoder
 
 PREFIX = "tricktable_"
 DEAL_SEEDS = 1 << 16
@@ -99,7 +101,8 @@ def _none_standin(game_cls: type[Game[Any]], name: str) -> Any:
 
 def parameter_specification(game_cls: type[Game[Any]]) -> dict[str, Any]:
     """``players``, ``deal_seeds`` and one parameter per option, with their defaults."""
-    spec: dict[str, Any] = {"players": default_players(game_cls), "chance": "draws", "deal_seeds": DEAL_SEEDS}
+    spec: dict[str, Any] = {"players": default_players(game_cls), "chance": "draws", "deal_seeds": DEAL_SEEDS,
+                            "actions": "game"}
     for field in dataclasses.fields(game_cls.options_type):
         default = field.default
         standin = _none_standin(game_cls, field.name)
@@ -144,6 +147,11 @@ class Spec:
     options: str  # JSON of the options that differ from the defaults
     deal_seeds: int
     chance: str = "draws"  # "draws": every random draw a chance node; "seed": one node, the deal seed
+    actions: str = "game"  # "game": ids are game.actions indices; "fixed": the game's fixed action space
+
+    @property
+    def numbering(self) -> Numbering:
+        return _numbering(self)
 
     @property
     def game(self) -> Game[Any]:
@@ -152,6 +160,10 @@ class Spec:
     @property
     def encoder(self) -> Encoder:
         return _encoder(self)
+
+    @property
+    def infostate(self) -> InfoStateEncoder:
+        return _infostate(self)
 
 
 @cache
@@ -163,6 +175,16 @@ def _engine_game(spec: Spec) -> Game[Any]:
 @cache
 def _encoder(spec: Spec) -> Encoder:
     return encoder_for(_engine_game(spec))
+
+
+@cache
+def _numbering(spec: Spec) -> Numbering:
+    return Numbering(_engine_game(spec), fixed=spec.actions == "fixed")
+
+
+@cache
+def _infostate(spec: Spec) -> InfoStateEncoder:
+    return InfoStateEncoder(_engine_game(spec), _encoder(spec))
 
 
 class Live:
@@ -188,7 +210,7 @@ class Live:
         self.marks: list[tuple[int, int, str]] = []  # (seat, events it had seen, action): perfect recall
         self.answers: list[int] = []  # chance outcomes for the step (or deal) in progress
         self.before: State | None = None
-        self.pending: tuple[int, int] | None = None  # (seat, action id) waiting for chance
+        self.pending: tuple[int, int] | None = None  # (seat, the game's action index) waiting for chance
         self.need = 0  # outcomes of the chance node we are at (0: not at one)
         if spec.chance == "draws":
             self._attempt()
@@ -210,21 +232,22 @@ class Live:
             return
         state = self.state
         assert state is not None  # not at a chance node, so dealt
-        actions = state.game.actions
-        if not 0 <= move < len(actions):
-            raise pyspiel.SpielError(f"action {move} is not an action id (0 to {len(actions) - 1})")
+        action = self.spec.numbering.action(move)
+        if action is None:
+            raise pyspiel.SpielError(f"action {move} is not an action id of this game")
         player = state.actors[0]
         before = state.clone() if self.spec.chance == "draws" else None
         seen = len(state.visible_events(player))
         try:
-            state.apply(actions[move], player)
+            state.apply(action, player)
         except IllegalAction as error:  # OpenSpiel's callers (RLlib's wrapper among them) catch SpielError
             raise pyspiel.SpielError(str(error)) from error
         except NeedChance as need:
             assert before is not None
-            self.state, self.before, self.pending, self.need = before, before, (player, move), need.outcomes
+            self.state, self.before, self.need = before, before, need.outcomes
+            self.pending = (player, action.index)
         self.moves.append(move)
-        self.marks.append((player, seen, actions[move].text))
+        self.marks.append((player, seen, action.text))
 
     def _attempt(self) -> None:
         """Deal, or perform the pending step, with the chance outcomes known so far."""
@@ -284,7 +307,7 @@ def game_type(game_cls: type[Game[Any]]) -> Any:
         max_num_players=game_cls.max_players,
         min_num_players=game_cls.min_players,
         provides_information_state_string=True,
-        provides_information_state_tensor=False,
+        provides_information_state_tensor=True,
         provides_observation_string=True,
         provides_observation_tensor=True,
         parameter_specification=parameter_specification(game_cls),
@@ -304,16 +327,18 @@ class TricktableGame(pyspiel.Game):  # type: ignore[misc]
             raise ValueError("deal_seeds must be at least 1")
         if chance not in CHANCE_MODELS:
             raise ValueError(f"chance must be one of {', '.join(CHANCE_MODELS)}, not {chance!r}")
+        numbering = str(params["actions"])
+        if numbering not in ("game", "fixed"):
+            raise ValueError(f"actions must be game or fixed, not {numbering!r}")
         options = _options_from(game_cls, params)
         json_fields = {f.name for f in dataclasses.fields(game_cls.options_type)
                        if not _is_scalar(f.default) and _none_standin(game_cls, f.name) is None}
         self.spec = Spec(game_cls.__module__, game_cls.__qualname__, players,
-                         json.dumps(options, sort_keys=True), deal_seeds, chance)
-        engine = self.spec.game
+                         json.dumps(options, sort_keys=True), deal_seeds, chance, numbering)
         # a draw picks one of a pile's cards, a seat or a colour: never more than the cards there are
         draws = max(len(self.spec.encoder.cards), MIN_DRAW_OUTCOMES)
         info = pyspiel.GameInfo(
-            num_distinct_actions=engine.num_actions,
+            num_distinct_actions=self.spec.numbering.size,
             max_chance_outcomes=deal_seeds if chance == "seed" else draws,
             num_players=players,
             min_utility=-1.0 / players,
@@ -370,7 +395,8 @@ class TricktableState(pyspiel.State):  # type: ignore[misc]
         state = live.state
         if state is None or player != self.current_player():
             return []
-        return sorted(a.index for a in state.legal_actions(player))
+        numbering = live.spec.numbering
+        return sorted(numbering.number(a) for a in state.legal_actions(player))
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         need = self._live.need
@@ -382,8 +408,8 @@ class TricktableState(pyspiel.State):  # type: ignore[misc]
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:
             return f"seed {action}" if self._live.spec.chance == "seed" else f"draw {action}"
-        text: str = self._live.spec.game.actions[action].text
-        return text
+        chosen = self._live.spec.numbering.action(action)
+        return f"action {action}" if chosen is None else chosen.text
 
     def is_terminal(self) -> bool:
         live = self._live
@@ -441,8 +467,9 @@ class TricktableState(pyspiel.State):  # type: ignore[misc]
 class Observer:
     """OpenSpiel's PyObserver for our games: compact text (``tricktable.envs.infostate``) and tensors.
 
-    The default type is one seat's current observation. With ``perfect_recall`` it is the information
-    state (string only). With no private information it is the spectator view.
+    The default type is one seat's current observation (the tensor: ``tricktable.envs.encoding``). With
+    ``perfect_recall`` it is the seat's information state (the tensor: ``tricktable.envs.infotensor``).
+    With no private information it is the spectator view (observations only).
     """
 
     def __init__(self, spec: Spec, iig_obs_type: Any) -> None:
@@ -450,15 +477,20 @@ class Observer:
         self.perfect_recall = bool(iig_obs_type is not None and iig_obs_type.perfect_recall)
         self.public = bool(iig_obs_type is not None
                            and iig_obs_type.private_info == pyspiel.PrivateInfoType.NONE)
-        self.tensor: Tensor | None = None if self.perfect_recall else self.encoder.zeros()
-        self.dict: dict[str, Tensor] = {} if self.tensor is None else self.encoder.views(self.tensor)
+        if self.perfect_recall and self.public:
+            raise ValueError("a public information state is not provided (use the public observation)")
+        self.infostate = spec.infostate if self.perfect_recall else None
+        self.tensor: Tensor = self.encoder.zeros() if self.infostate is None else self.infostate.zeros()
+        self.dict: dict[str, Tensor] = (self.encoder.views(self.tensor) if self.infostate is None
+                                        else self.infostate.views(self.tensor))
 
     def set_from(self, state: TricktableState, player: int) -> None:
-        if self.tensor is None:
-            return
         engine = state.engine
         if engine is None:
             self.tensor.fill(0.0)
+            return
+        if self.infostate is not None:
+            self.infostate.encode(engine, player, state._live.marks, self.tensor)
             return
         self.encoder.encode(asked_view(engine, None if self.public else player), self.tensor)
 
@@ -468,10 +500,8 @@ class Observer:
             return "dealing"
         seat = None if self.public else player
         view = asked_view(engine, seat)
-        if not self.perfect_recall:
+        if not self.perfect_recall or seat is None:
             return position_text(view)
-        if seat is None:
-            raise pyspiel.SpielError("a public information state is not provided (use the public observation)")
         return information_state_text(engine, seat, view, state._live.marks)
 
 
@@ -533,7 +563,8 @@ def load(name: str, players: int | None = None, **options: Any) -> TricktableGam
             value = opts.coerce(game_cls.options_type, key, value)  # "1" for an int option is 1
         if value is None and _none_standin(game_cls, key) is not None:
             value = _none_standin(game_cls, key)
-        params[key] = value if _is_scalar(value) or key in ("players", "deal_seeds", "chance") else _json_param(value)
+        ours = ("players", "deal_seeds", "chance", "actions")
+        params[key] = value if _is_scalar(value) or key in ours else _json_param(value)
     game: TricktableGame = pyspiel.load_game(PREFIX + name, params)
     return game
 
