@@ -101,6 +101,17 @@ def play(game: Any, deal: int, agent: str, lineup: str, agent_seat: int) -> Game
     return Game(deal, agent_seat, share, time.perf_counter() - start)
 
 
+# Student's t, 97.5% quantile, for 1..30 degrees of freedom (beyond: close to the normal's 1.96)
+_T975 = (12.706, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365, 2.306, 2.262, 2.228, 2.201, 2.179, 2.160, 2.145, 2.131,
+         2.120, 2.110, 2.101, 2.093, 2.086, 2.080, 2.074, 2.069, 2.064, 2.060, 2.056, 2.052, 2.048, 2.045, 2.042)
+
+
+def t975(df: int) -> float:
+    if df <= len(_T975):
+        return _T975[df - 1]
+    return 2.0 if df <= 60 else 1.98 if df <= 120 else 1.96
+
+
 def interval(per_deal: list[float]) -> tuple[float, float, float]:
     """Mean and 95% t interval of per-deal mean shares."""
     count = len(per_deal)
@@ -108,9 +119,7 @@ def interval(per_deal: list[float]) -> tuple[float, float, float]:
     if count < 2:
         return mean, math.nan, math.nan
     var = sum((x - mean) ** 2 for x in per_deal) / (count - 1)
-    from scipy.stats import t
-
-    half = float(t.ppf(0.975, count - 1)) * math.sqrt(var / count)
+    half = t975(count - 1) * math.sqrt(var / count)
     return mean, max(0.0, mean - half), min(1.0, mean + half)
 
 

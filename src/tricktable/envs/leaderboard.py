@@ -15,6 +15,7 @@ import argparse
 import json
 import sys
 from pathlib import Path
+from typing import Any
 
 from tricktable.engine.registry import GAMES
 from tricktable.envs.evaluate import evaluate
@@ -44,7 +45,7 @@ def run(players: int, out: str, scale: float, games: list[str], baselines: str) 
 
 
 def report(paths: list[str]) -> str:
-    rows = []
+    rows: list[dict[str, Any]] = []
     for path in paths:
         with open(path, encoding="utf-8") as lines:
             rows.extend(json.loads(line) for line in lines if line.strip())
