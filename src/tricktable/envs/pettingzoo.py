@@ -52,8 +52,10 @@ class RawEnv(AECEnv):  # type: ignore[misc]
         "render_modes": ["ansi"], "render_fps": 1, "name": "tricktable", "is_parallelizable": False}
 
     def __init__(self, game: str | type[Game[Any]] | Game[Any], players: int | None = None, *,
-                 render_mode: str | None = None, fixed_actions: bool = False, **options: Any) -> None:
+                 render_mode: str | None = None, fixed_actions: bool = False,
+                 observation_key: str = "observation", **options: Any) -> None:
         super().__init__()
+        self.observation_key = observation_key  # RLlib's action-masking module reads "observations"
         self.game = resolve_game(game, players, **options)
         self.numbering = Numbering(self.game, fixed=fixed_actions)
         self.encoder = encoder_for(self.game)
@@ -63,7 +65,7 @@ class RawEnv(AECEnv):  # type: ignore[misc]
         self.seats = {agent: seat for seat, agent in enumerate(self.possible_agents)}
         num_actions = self.numbering.size
         self.observation_spaces = {agent: spaces.Dict({
-            "observation": spaces.Box(self.encoder.low, self.encoder.high, (self.encoder.size,), np.float32),
+            observation_key: spaces.Box(self.encoder.low, self.encoder.high, (self.encoder.size,), np.float32),
             "action_mask": spaces.Box(0, 1, (num_actions,), np.int8),
         }) for agent in self.possible_agents}
         self.action_spaces = {agent: spaces.Discrete(num_actions) for agent in self.possible_agents}
@@ -96,7 +98,7 @@ class RawEnv(AECEnv):  # type: ignore[misc]
         seat = self.seats[agent]
         legal = state.legal_actions(seat) if agent == self.agent_selection and not state.is_over else []
         mask = self.numbering.mask(legal)
-        return {"observation": self.encoder.encode(asked_view(state, seat)), "action_mask": mask}
+        return {self.observation_key: self.encoder.encode(asked_view(state, seat)), "action_mask": mask}
 
     def step(self, action: int | None) -> None:
         if self.terminations[self.agent_selection] or self.truncations[self.agent_selection]:
@@ -141,7 +143,8 @@ class RawEnv(AECEnv):  # type: ignore[misc]
 
 def env(game: str | type[Game[Any]] | Game[Any], players: int | None = None, *,
         render_mode: str | None = None, illegal: Literal["terminate", "raise"] = "terminate",
-        illegal_reward: float = -1.0, fixed_actions: bool = False, **options: Any) -> AECEnv:
+        illegal_reward: float = -1.0, fixed_actions: bool = False, observation_key: str = "observation",
+        **options: Any) -> AECEnv:
     """The AEC environment of ``game``, wrapped as PettingZoo's own card games are.
 
     ``illegal="terminate"`` (the default, PettingZoo's ``TerminateIllegalWrapper``): an action outside
@@ -150,7 +153,8 @@ def env(game: str | type[Game[Any]] | Game[Any], players: int | None = None, *,
     ``illegal="raise"``: it raises ``IllegalAction`` (a ``ValueError``) naming the legal actions.
     Out-of-range actions always raise (``AssertOutOfBoundsWrapper``); so do steps out of order.
     """
-    table: AECEnv = RawEnv(game, players, render_mode=render_mode, fixed_actions=fixed_actions, **options)
+    table: AECEnv = RawEnv(game, players, render_mode=render_mode, fixed_actions=fixed_actions,
+                           observation_key=observation_key, **options)
     if illegal == "terminate":
         table = wrappers.TerminateIllegalWrapper(table, illegal_reward=illegal_reward)
     elif illegal != "raise":
