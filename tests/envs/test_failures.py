@@ -163,3 +163,28 @@ def test_whole_games_play_in_the_fixed_action_space(name: str) -> None:
         mask = observation["action_mask"]
         table.step(None if terminated or truncated else int(np.flatnonzero(mask)[-1]))
     assert not table.agents
+
+
+@pytest.mark.parametrize("name", [g for g in GAMES if g != "masquerade"])  # Masquerade has no simultaneous step
+def test_in_pettingzoo_a_waiting_agent_not_selected_has_an_empty_legal_piece(name: str) -> None:
+    table = env(name, 3)
+    table.reset(seed=3)
+    raw = table.unwrapped
+    encoder = raw.encoder
+    rng = np.random.default_rng(3)
+    checked = 0
+    for agent in table.agent_iter():
+        observation, _, terminated, truncated, _ = table.last()
+        if terminated or truncated:
+            table.step(None)
+            continue
+        actors = raw.state.actors
+        for seat in actors[1:]:
+            waiting = raw.observe(f"player_{seat}")
+            assert not waiting["action_mask"].any()
+            assert not encoder.views(waiting["observation"])["legal"].any()
+            checked += 1
+        mask = observation["action_mask"]
+        table.step(int(rng.choice(np.flatnonzero(mask))))
+        assert agent in table.possible_agents
+    assert checked > 0
