@@ -27,6 +27,7 @@ import sys
 import time
 from collections.abc import Callable
 from dataclasses import asdict, dataclass
+from functools import cache
 from typing import Any
 
 import numpy as np
@@ -60,11 +61,18 @@ def make_agent(spec: str, game: Any, seat: int, seed: int) -> Chooser:
     return choose
 
 
-def policy_agent(path: str, game: Any) -> Chooser:
-    """A MaskablePPO model (sb3-contrib) as an agent: its most likely legal action."""
+@cache
+def _load_policy(path: str) -> Any:
+    import torch
     from sb3_contrib import MaskablePPO
 
-    model = MaskablePPO.load(path, device="cpu")
+    torch.set_num_threads(1)
+    return MaskablePPO.load(path, device="cpu")
+
+
+def policy_agent(path: str, game: Any) -> Chooser:
+    """A MaskablePPO model (sb3-contrib) as an agent: its most likely legal action."""
+    model = _load_policy(path)  # once per file: an evaluation seats it in many games
     encoder = game.spec.encoder
 
     def choose(state: Any) -> int:

@@ -22,8 +22,8 @@ from tricktable.envs.evaluate import evaluate
 
 # (agent, line-up, deals at scale 1)
 ROWS: list[tuple[str, str, int]] = [
-    ("random", "random", 30), ("heuristic", "random", 30), ("policy", "random", 30),
-    ("random", "heuristic", 30), ("heuristic", "heuristic", 30), ("policy", "heuristic", 30),
+    ("random", "random", 20), ("heuristic", "random", 20), ("policy", "random", 20),
+    ("random", "heuristic", 20), ("heuristic", "heuristic", 20), ("policy", "heuristic", 20),
     ("easy", "heuristic", 3), ("medium", "heuristic", 2), ("hard", "heuristic", 1),
     ("openspiel-ismcts:10", "heuristic", 1),
 ]
