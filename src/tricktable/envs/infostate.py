@@ -7,7 +7,7 @@ seat has seen, one line each in the order they happened, with the seat's own act
 it took them (``> play R11``). Two histories give the same text exactly when the seat saw the same
 things in the same order and acted the same way: the text is the seat's information state.
 
-Events come from ``State.visible_events`` — the engine's single place where visibility is decided — so
+Events are those ``Event.is_visible_to`` the seat — the engine's single place where visibility is decided — so
 the text can hold nothing the seat may not see. Values are written plainly: lists with ``,`` (nested
 ones in ``[...]``), mappings as ``k:v`` pairs, ``-`` for null.
 """
@@ -58,16 +58,17 @@ def information_state_text(state: State, seat: int, view: Observation,
                            marks: Sequence[tuple[int, int, str]]) -> str:
     """The seat's perfect recall: ``view`` (its position now), then its events with its own actions.
 
-    ``marks`` are ``(seat, events the seat had seen before it acted, action text)`` for every action
-    taken so far (the adapter keeps them); only this seat's are read.
+    ``marks`` are ``(seat, events logged before it acted, action text)`` for every action taken so far
+    (the adapter keeps them; the count is of ``state.events``); only this seat's are read.
     """
     lines = [position_text(view), "--"]
     mine = [(before, text) for who, before, text in marks if who == seat]
     next_mine = 0
-    for seen, event in enumerate(state.visible_events(seat)):
-        while next_mine < len(mine) and mine[next_mine][0] <= seen:
+    for index, event in enumerate(state.events):
+        while next_mine < len(mine) and mine[next_mine][0] <= index:
             lines.append("> " + mine[next_mine][1])
             next_mine += 1
-        lines.append(event_text(event))
+        if event.is_visible_to(seat):  # the engine's one test of visibility
+            lines.append(event_text(event))
     lines.extend("> " + text for _, text in mine[next_mine:])
     return "\n".join(lines)

@@ -2,7 +2,7 @@
 
 The vector is the seat's observation tensor now (``tricktable.envs.encoding``) followed by its
 *history*: one fixed-width token per thing the seat has seen or done, in order — every event visible
-to it (``State.visible_events``, the engine's one place where visibility is decided) and each of its
+to it (``Event.is_visible_to``, the engine's one place where visibility is decided) and each of its
 own actions, where it took it. It is built from the same inputs as ``information_state_text`` and so
 holds nothing the seat may not know.
 
@@ -113,11 +113,12 @@ class InfoStateEncoder:
         """What the seat saw and did, in order: events, and its own actions (as their text)."""
         mine = [(before, text) for who, before, text in marks if who == seat]
         next_mine = 0
-        for seen, event in enumerate(state.visible_events(seat)):
-            while next_mine < len(mine) and mine[next_mine][0] <= seen:
+        for index, event in enumerate(state.events):
+            while next_mine < len(mine) and mine[next_mine][0] <= index:
                 yield mine[next_mine][1]
                 next_mine += 1
-            yield event
+            if event.is_visible_to(seat):  # the engine's one test of visibility
+                yield event
         for _, text in mine[next_mine:]:
             yield text
 

@@ -207,7 +207,7 @@ class Live:
         self.state: State | None = None
         self.resampled = False  # a search world: no moves lead to it
         self.moves: list[int] = []  # the OpenSpiel history (chance outcomes and actions)
-        self.marks: list[tuple[int, int, str]] = []  # (seat, events it had seen, action): perfect recall
+        self.marks: list[tuple[int, int, str]] = []  # (seat, events logged before, action): perfect recall
         self.answers: list[int] = []  # chance outcomes for the step (or deal) in progress
         self.before: State | None = None
         self.pending: tuple[int, int] | None = None  # (seat, the game's action index) waiting for chance
@@ -237,7 +237,7 @@ class Live:
             raise pyspiel.SpielError(f"action {move} is not an action id of this game")
         player = state.actors[0]
         before = state.clone() if self.spec.chance == "draws" else None
-        seen = len(state.visible_events(player))
+        seen = len(state.events)  # where this action falls in the event list (perfect recall)
         try:
             state.apply(action, player)
         except IllegalAction as error:  # OpenSpiel's callers (RLlib's wrapper among them) catch SpielError
@@ -444,12 +444,16 @@ class TricktableState(pyspiel.State):  # type: ignore[misc]
         rng = Rng(seed)
         world = state.resample(player_id, rng)
         world.rng = OutsideChance() if live.spec.chance == "draws" else Rng(rng.next64())
+        # the world keeps only what the seat saw; its own marks are counted in that shorter list
+        visible_before = [0]
+        for event in state.events:
+            visible_before.append(visible_before[-1] + event.is_visible_to(player_id))
         world.events = state.visible_events(player_id)
         world.history = [(p, a) for p, a in state.history if p == player_id]
         world._legal_cache = None
         twin_live = twin._live
         twin_live.state, twin_live.need, twin_live.resampled = world, 0, True
-        twin_live.marks = [mark for mark in live.marks if mark[0] == player_id]
+        twin_live.marks = [(p, visible_before[at], text) for p, at, text in live.marks if p == player_id]
         return twin
 
     def __str__(self) -> str:
