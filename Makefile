@@ -7,7 +7,7 @@ PYTHON ?= python3
 HOST   ?= 127.0.0.1
 PORT   ?= 8000
 
-.PHONY: run test lint bench play clean
+.PHONY: run test lint bench play clean baselines leaderboard
 
 # `make run` and `make play` install only what playing needs (the base dependencies); `make test`,
 # `make lint` and `make bench` install every extra. A full install also satisfies the running one.
@@ -39,6 +39,14 @@ test: lint  ## ruff, mypy --strict, then every test
 bench: $(STAMP)  ## engine speed as ratios against OpenSpiel (and RLCard) measured in the same run
 	$(PY) -c "import rlcard" 2>/dev/null || $(PY) -m pip install -q -e '.[bench]'
 	$(PY) benchmarks/run.py
+
+baselines: $(STAMP)  ## small learned agents (MaskablePPO, 30k steps a game, one CPU thread: minutes) in baselines/
+	@$(PY) -c "import sb3_contrib, torch" 2>/dev/null || { echo "make baselines needs the learn extra: pip install -e '.[learn]' (take torch's CPU wheel)"; exit 1; }
+	for g in megalomania trickster masquerade; do \
+	  $(PY) -m tricktable.envs.baselines $$g --players 3 --steps 30000 --out baselines/$$g-3.zip || exit 1; done
+
+leaderboard: $(STAMP)  ## docs/research.md's leaderboard into results/leaderboard.jsonl (long: search agents dominate)
+	$(PY) -m tricktable.envs.leaderboard --players 3 --out results/leaderboard.jsonl
 
 clean:
 	rm -rf $(VENV) .mypy_cache .ruff_cache .pytest_cache

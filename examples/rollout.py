@@ -23,12 +23,14 @@ from tricktable.envs.pettingzoo import env as pettingzoo_env
 def openspiel_game(name: str, players: int, bot: str, seed: int) -> list[float]:
     game = openspiel.load(name, players)
     state = game.new_initial_state()
-    state.apply_action(seed % game.max_chance_outcomes())  # the chance node: the deal's seed
     chooser = random.Random(seed)
     bots = {seat: make_bot(bot, seed + seat) for seat in range(1, players)}
     while not state.is_terminal():
         seat = state.current_player()
-        if seat == 0:
+        if state.is_chance_node():  # every random draw (the deal card by card, later draws)
+            outcomes, weights = zip(*state.chance_outcomes(), strict=True)
+            action = chooser.choices(outcomes, weights)[0]
+        elif seat == 0:
             action = chooser.choice(state.legal_actions())
         else:
             action = bots[seat].choose(SeatView(state.engine, seat)).index

@@ -39,6 +39,26 @@ def test_every_observation_of_a_random_game_encodes_to_the_same_finite_size(setu
 
 
 @pytest.mark.parametrize("setup", SETUPS, ids=ids)
+def test_encoders_read_the_position_never_the_log(setup: tuple[type[Game[Any]], int]) -> None:
+    """A tensor is the same with the log taken out of the observation (issue #11: the log is a stream)."""
+    game_cls, players = setup
+    game = game_cls(players)
+    encoder = encoder_for(game)
+    rng = Rng(players + 1)
+    state = game.new_state(3)
+    for _ in range(60):
+        if state.is_over:
+            break
+        for seat in (None, *range(players)):
+            view = state.observe(seat)
+            full = encoder.encode(view)
+            view.pop("log", None)
+            assert np.array_equal(encoder.encode(view), full)
+        player = rng.choice(state.actors)
+        state.apply(rng.choice(state.legal_actions(player)), player)
+
+
+@pytest.mark.parametrize("setup", SETUPS, ids=ids)
 def test_every_piece_of_the_tensor_is_documented(setup: tuple[type[Game[Any]], int]) -> None:
     game_cls, players = setup
     encoder = encoder_for(game_cls(players))

@@ -53,10 +53,10 @@ def test_a_random_game_ends_with_zero_sum_rewards_and_a_mask_in_every_observatio
     assert max(totals.values()) > 0
 
 
-def test_an_illegal_action_raises_and_names_the_legal_ones() -> None:
+def test_an_illegal_action_raises_and_names_the_legal_ones_when_asked_to() -> None:
     from toy import Toy
 
-    table = env(Toy, 2)
+    table = env(Toy, 2, illegal="raise")
     table.reset(seed=1)
     with pytest.raises(ValueError, match="bid"):
         table.step(10)  # a card: only bids are legal before the tricks

@@ -145,6 +145,10 @@ class Game(ABC, Generic[OptionsT]):
             raise ParseError(f"{text!r} is not a {self.title} action (for example: {self.actions[0]})")
         return action
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        # by class, players and options: the action table is rebuilt (it may hold unpicklable helpers)
+        return (type(self), (self.players, self.options))
+
     def __repr__(self) -> str:
         changed = opts.changed(self.options)
         extra = "".join(f", {k}={v!r}" for k, v in changed.items())

@@ -11,6 +11,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, Self
 
+from tricktable.engine import chance
 from tricktable.engine import options as opts
 from tricktable.engine.actions import Action
 from tricktable.engine.errors import IllegalAction
@@ -39,7 +40,9 @@ class State(ABC):
     def __init__(self, game: Game[Any], seed: int) -> None:
         self.game = game
         self.seed = seed
-        self.rng = rng_for(seed)  # SplitMix64, or the secure generator for a live table's seed
+        source = chance.SOURCE.get()  # an adapter's outside chance (engine/chance.py); else the seed's draws
+        # SplitMix64, or the secure generator for a live table's seed
+        self.rng = rng_for(seed) if source is None else source
         self.history = []
         self.events = []
 

@@ -40,7 +40,7 @@ from typing import Any, ClassVar
 import numpy as np
 import numpy.typing as npt
 
-from tricktable.engine import Game, Observation, game_class
+from tricktable.engine import Game, Observation, State, game_class
 
 Tensor = npt.NDArray[np.float32]
 Layout = list[tuple[str, tuple[int, ...]]]
@@ -202,6 +202,21 @@ def encoder_for(game: Game[Any]) -> Encoder:
             encoder: Encoder = module.ENCODER(game)
             return encoder
     return Encoder(game)
+
+
+def asked_view(state: State, seat: int | None) -> Observation:
+    """``state.observe(seat)`` as the sequential APIs see it: ``legal`` only for the seat asked now.
+
+    At a simultaneous step OpenSpiel, PettingZoo and Gymnasium ask the waiting seats one at a time,
+    lowest first, and a seat not yet asked has no legal actions there (``legal_actions(seat)`` is
+    empty); its tensor's ``legal`` piece is empty too, so the two agree. ``actors`` still lists every
+    waiting seat: who is deciding is public.
+    """
+    view = state.observe(seat)
+    actors = state.actors
+    if seat is not None and actors and seat != actors[0]:
+        view["legal"] = []
+    return view
 
 
 def resolve_game(game: str | type[Game[Any]] | Game[Any], players: int | None = None, **options: Any) -> Game[Any]:

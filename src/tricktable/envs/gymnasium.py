@@ -10,7 +10,8 @@
             break
 
 The observation is the game's float32 tensor (``tricktable.envs.encoding``); actions are indices into
-``game.actions``. ``info["action_mask"]`` (and ``env.action_masks()``, the name sb3-contrib's
+``game.actions`` (with ``fixed_actions=True``, into the game's fixed action space across player counts
+and options, ``tricktable.envs.actions``). ``info["action_mask"]`` (and ``env.action_masks()``, the name sb3-contrib's
 MaskablePPO looks for) marks the legal ones. An illegal action is replaced by a random legal one and
 costs ``illegal_penalty`` (``illegal="raise"`` raises instead). The reward comes at the end: the zero-sum
 win share (``1/k`` to each of ``k`` winners, minus ``1/n``), plus any penalties. Opponents are bots by
@@ -29,7 +30,8 @@ from gymnasium import spaces
 
 from tricktable.bots import Bot, SeatView, make_bot
 from tricktable.engine import Game, State
-from tricktable.envs.encoding import Tensor, encoder_for, resolve_game
+from tricktable.envs.actions import Numbering
+from tricktable.envs.encoding import Tensor, asked_view, encoder_for, resolve_game
 from tricktable.envs.pettingzoo import win_shares
 
 Mask = np.ndarray[Any, np.dtype[np.int8]]
@@ -43,8 +45,9 @@ class TricktableEnv(gymnasium.Env[Tensor, np.int64]):
     def __init__(self, game: str | type[Game[Any]] | Game[Any], players: int | None = None, *,
                  seat: int | None = 0, opponents: str | list[str] = "random",
                  illegal: Literal["random", "raise"] = "random", illegal_penalty: float = 0.0,
-                 render_mode: str | None = None, **options: Any) -> None:
+                 render_mode: str | None = None, fixed_actions: bool = False, **options: Any) -> None:
         self.game = resolve_game(game, players, **options)
+        self.numbering = Numbering(self.game, fixed=fixed_actions)
         self.encoder = encoder_for(self.game)
         n = self.game.players
         if seat is not None and not 0 <= seat < n:
@@ -60,7 +63,7 @@ class TricktableEnv(gymnasium.Env[Tensor, np.int64]):
         self.illegal_penalty = illegal_penalty
         self.render_mode = render_mode
         self.observation_space = spaces.Box(self.encoder.low, self.encoder.high, (self.encoder.size,), np.float32)
-        self.action_space = spaces.Discrete(self.game.num_actions)
+        self.action_space = spaces.Discrete(self.numbering.size)
         self.state: State | None = None
         self.bots: dict[int, Bot] = {}
 
@@ -83,12 +86,13 @@ class TricktableEnv(gymnasium.Env[Tensor, np.int64]):
         if state.is_over:
             raise RuntimeError("the episode is over: call reset()")
         legal = state.legal_actions(self.seat)
-        chosen = self.game.actions[int(action)] if 0 <= int(action) < self.game.num_actions else None
+        chosen = self.numbering.action(int(action))
         reward = 0.0
         illegal = chosen not in legal
         if illegal:
             if self.illegal == "raise":
-                raise ValueError(f"action {int(action)} is not legal (legal: {[a.index for a in legal]})")
+                numbers = [self.numbering.number(a) for a in legal]
+                raise ValueError(f"action {int(action)} is not legal (legal: {numbers})")
             chosen = legal[int(self.np_random.integers(len(legal)))]
             reward += self.illegal_penalty
         assert chosen is not None
@@ -101,7 +105,7 @@ class TricktableEnv(gymnasium.Env[Tensor, np.int64]):
         return self._observation(), reward, state.is_over, False, info
 
     def render(self) -> str | None:
-        """``ansi``: the learner's view of the table as JSON (no event log)."""
+        """``ansi``: the learner's view of the table as JSON (the position: the log is a stream of its own)."""
         if self.render_mode != "ansi":
             return None
         view = self._live().observe(self.seat)
@@ -111,10 +115,7 @@ class TricktableEnv(gymnasium.Env[Tensor, np.int64]):
 
     def action_masks(self) -> Mask:
         """1 for each legal action of the learner now (all zero once the game is over)."""
-        mask = np.zeros(self.game.num_actions, np.int8)
-        for action in self._live().legal_actions(self.seat):
-            mask[action.index] = 1
-        return mask
+        return self.numbering.mask(self._live().legal_actions(self.seat))
 
     # --- inside ------------------------------------------------------------------------------------
 
@@ -135,7 +136,7 @@ class TricktableEnv(gymnasium.Env[Tensor, np.int64]):
             state.apply(self.bots[player].choose(SeatView(state, player)), player)
 
     def _observation(self) -> Tensor:
-        return self.encoder.encode(self._live().observe(self.seat))
+        return self.encoder.encode(asked_view(self._live(), self.seat))
 
     def _info(self) -> dict[str, Any]:
         return {"action_mask": self.action_masks(), "seat": self.seat}

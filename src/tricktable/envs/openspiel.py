@@ -11,21 +11,20 @@ How our model maps onto OpenSpiel's (docs/research.md says more):
 - **Parameters**: ``players`` and every game option. Scalar options keep their type; other options
   (lists, tables, ``None``) are JSON strings, written with ``;`` between items because OpenSpiel's
   game-string syntax splits on commas (``[1;2]``; plain JSON is accepted too). ``deal_seeds`` is ours.
-- **Chance**: our engine draws all randomness (the deal, and draws during play) from the state's seeded
-  generator. The OpenSpiel game starts with one explicit chance node whose outcome is that seed,
-  uniform over ``deal_seeds`` values; after it the game is a deterministic function of the seed and the
-  players' actions. The seed is never shown to any player, so every later random event stays hidden
-  exactly as far as the rules hide it.
+- **Chance** (parameter ``chance``): with ``draws`` (the default) every draw of the game's generator
+  is a chance node with uniform outcomes (a deal is one node per card, see ``tricktable.engine.chance``),
+  so a seat's information state holds every deal consistent with what it saw. With ``seed`` the one
+  chance node at the start is the deal seed, uniform over ``deal_seeds`` values (our records' model).
 - **Simultaneous choices** (several ``actors``) are sequentialised: the lowest waiting seat moves first;
   later movers' observations come from our ``observe``, which never shows a choice before the rules
   reveal it, so they decide without seeing the earlier secret choices.
 - **Returns**: win shares, zero-sum: each winner gets ``1/k`` for ``k`` winners, minus ``1/n``.
-- **Strings and tensors**: ``observation_string`` is the observation JSON without the log;
-  ``information_state_string`` adds the seat's event log and its own past actions (perfect recall).
+- **Strings and tensors**: compact text (``tricktable.envs.infostate``): ``observation_string`` is the
+  seat's position now; ``information_state_string`` adds every event it saw and its own actions.
   ``observation_tensor`` is the game's encoder (``tricktable.envs.encoding``). The public observation
   type (no private info) is the spectator view.
-- **Serialization** of a state is its ``GameRecord`` (seed and actions), replayed on load.
-- **resample_from_infostate** is our ``resample``, with the future of the generator redrawn too.
+- **Serialization** of a state is its history (chance outcomes and actions), replayed on load.
+- **resample_from_infostate** is our ``resample``; later draws of the world are chance nodes again.
 """
 
 from __future__ import annotations
@@ -40,12 +39,21 @@ from typing import Any
 import numpy as np
 import pyspiel
 
-from tricktable.engine import Game, GameRecord, Rng, State, game_class
+from tricktable.engine import Game, Rng, State, game_class
+from tricktable.engine import options as opts
+from tricktable.engine.chance import NeedChance, OutsideChance, new_state_from
+from tricktable.engine.errors import IllegalAction
 from tricktable.engine.registry import GAMES
-from tricktable.envs.encoding import Encoder, Tensor, encoder_for
+from tricktable.envs.actions import Numbering
+from tricktable.envs.encoding import Encoder, Tensor, asked_view, encoder_for
+from tricktable.envs.infostate import information_state_text, position_text
+from tricktable.envs.infotensor import InfoStateEncoder
 
 PREFIX = "tricktable_"
 DEAL_SEEDS = 1 << 16
+CHANCE_MODELS = ("draws", "seed")
+MIN_DRAW_OUTCOMES = 128  # max_chance_outcomes under "draws": above every pile, seat count and colour list
+MAX_CHANCE_NODES = 20_000  # added to max_game_length under "draws": a deal is one node per card
 _REGISTERED: dict[str, type[Game[Any]]] = {}
 
 
@@ -73,12 +81,35 @@ def default_players(game_cls: type[Game[Any]]) -> int:
     return min(max(4, game_cls.min_players), game_cls.max_players)
 
 
+# OpenSpiel parameters have no null: an ``int | None`` option (Trickster's ``first_leader``) is an int
+# parameter, and this value stands for None (no seat, no count is negative)
+NONE_INT = -1
+
+
+def dataclasses_names(game_cls: type[Game[Any]]) -> set[str]:
+    return {f.name for f in dataclasses.fields(game_cls.options_type)}
+
+
+def _none_standin(game_cls: type[Game[Any]], name: str) -> Any:
+    """What stands for the option's None in a game string, or ``None`` when the option is not a nullable int."""
+    kind = opts.scalar_kinds(game_cls.options_type).get(name)
+    defaults = {f.name: f.default for f in dataclasses.fields(game_cls.options_type)}
+    if kind is not None and kind[1] and kind[0] is int and defaults[name] is None:
+        return NONE_INT
+    return None
+
+
 def parameter_specification(game_cls: type[Game[Any]]) -> dict[str, Any]:
     """``players``, ``deal_seeds`` and one parameter per option, with their defaults."""
-    spec: dict[str, Any] = {"players": default_players(game_cls), "deal_seeds": DEAL_SEEDS}
+    spec: dict[str, Any] = {"players": default_players(game_cls), "chance": "draws", "deal_seeds": DEAL_SEEDS,
+                            "actions": "game"}
     for field in dataclasses.fields(game_cls.options_type):
         default = field.default
-        spec[field.name] = default if _is_scalar(default) else _json_param(default)
+        standin = _none_standin(game_cls, field.name)
+        if default is None and standin is not None:
+            spec[field.name] = standin
+        else:
+            spec[field.name] = default if _is_scalar(default) else _json_param(default)
     return spec
 
 
@@ -89,13 +120,16 @@ def _options_from(game_cls: type[Game[Any]], params: dict[str, Any]) -> dict[str
         if field.name not in params:
             continue
         value = params[field.name]
-        if not _is_scalar(field.default):
+        standin = _none_standin(game_cls, field.name)
+        if standin is not None:
+            value = None if value == standin else value
+        elif not _is_scalar(field.default):
             value = _from_json_param(value)
             if value == _from_json_param(_json_param(field.default)):
                 continue
         elif isinstance(value, str) and value.startswith(("[", "{")):
             value = _from_json_param(value)  # a list where the option also takes a name (a deck)
-        elif value == field.default:
+        if value == field.default:
             continue
         options[field.name] = value
     return options
@@ -112,6 +146,12 @@ class Spec:
     players: int
     options: str  # JSON of the options that differ from the defaults
     deal_seeds: int
+    chance: str = "draws"  # "draws": every random draw a chance node; "seed": one node, the deal seed
+    actions: str = "game"  # "game": ids are game.actions indices; "fixed": the game's fixed action space
+
+    @property
+    def numbering(self) -> Numbering:
+        return _numbering(self)
 
     @property
     def game(self) -> Game[Any]:
@@ -120,6 +160,10 @@ class Spec:
     @property
     def encoder(self) -> Encoder:
         return _encoder(self)
+
+    @property
+    def infostate(self) -> InfoStateEncoder:
+        return _infostate(self)
 
 
 @cache
@@ -133,39 +177,119 @@ def _encoder(spec: Spec) -> Encoder:
     return encoder_for(_engine_game(spec))
 
 
+@cache
+def _numbering(spec: Spec) -> Numbering:
+    return Numbering(_engine_game(spec), fixed=spec.actions == "fixed")
+
+
+@cache
+def _infostate(spec: Spec) -> InfoStateEncoder:
+    return InfoStateEncoder(_engine_game(spec), _encoder(spec))
+
+
 class Live:
-    """A pyspiel state's engine state (``None`` before the deal's chance node).
+    """A pyspiel state's engine state and the chance event it waits for, if any.
+
+    With ``chance="draws"`` every draw of the game's generator is a chance node: the engine state draws
+    from an ``OutsideChance``, and a step that needs a draw is interrupted (``NeedChance``), undone, and
+    performed again once the chance outcome is known (``answers``). Before the deal is complete
+    ``state`` is ``None``; during a later step's chance events ``before`` is the state before that step
+    and ``pending`` the action being performed. With ``chance="seed"`` the one chance node is the seed.
 
     OpenSpiel copies a Python state's attributes with ``deepcopy`` and serializes them with ``pickle``:
-    this holder makes the first our cheap ``clone`` and the second our ``GameRecord``.
+    this holder makes the first our cheap ``clone`` and the second a replay of the moves.
     """
 
-    __slots__ = ("resampled", "spec", "state")
+    __slots__ = ("answers", "before", "marks", "moves", "need", "pending", "resampled", "spec", "state")
 
-    def __init__(self, spec: Spec, state: State | None, *, resampled: bool = False) -> None:
+    def __init__(self, spec: Spec) -> None:
         self.spec = spec
-        self.state = state
-        self.resampled = resampled  # a search world: its record does not replay to it
+        self.state: State | None = None
+        self.resampled = False  # a search world: no moves lead to it
+        self.moves: list[int] = []  # the OpenSpiel history (chance outcomes and actions)
+        self.marks: list[tuple[int, int, str]] = []  # (seat, events logged before, action): perfect recall
+        self.answers: list[int] = []  # chance outcomes for the step (or deal) in progress
+        self.before: State | None = None
+        self.pending: tuple[int, int] | None = None  # (seat, the game's action index) waiting for chance
+        self.need = 0  # outcomes of the chance node we are at (0: not at one)
+        if spec.chance == "draws":
+            self._attempt()
+        else:
+            self.need = spec.deal_seeds
+
+    # --- moves -----------------------------------------------------------------------------------
+
+    def apply(self, move: int) -> None:
+        if self.need:
+            if not 0 <= move < self.need:
+                raise pyspiel.SpielError(f"chance outcome {move} is not one of 0 to {self.need - 1}")
+            self.moves.append(move)
+            if self.spec.chance == "seed":
+                self.state, self.need = self.spec.game.new_state(int(move)), 0
+                return
+            self.answers.append(int(move))
+            self._attempt()
+            return
+        state = self.state
+        assert state is not None  # not at a chance node, so dealt
+        action = self.spec.numbering.action(move)
+        if action is None:
+            raise pyspiel.SpielError(f"action {move} is not an action id of this game")
+        player = state.actors[0]
+        before = state.clone() if self.spec.chance == "draws" else None
+        seen = len(state.events)  # where this action falls in the event list (perfect recall)
+        try:
+            state.apply(action, player)
+        except IllegalAction as error:  # OpenSpiel's callers (RLlib's wrapper among them) catch SpielError
+            raise pyspiel.SpielError(str(error)) from error
+        except NeedChance as need:
+            assert before is not None
+            self.state, self.before, self.need = before, before, need.outcomes
+            self.pending = (player, action.index)
+        self.moves.append(move)
+        self.marks.append((player, seen, action.text))
+
+    def _attempt(self) -> None:
+        """Deal, or perform the pending step, with the chance outcomes known so far."""
+        source = OutsideChance(self.answers)
+        try:
+            if self.pending is None:
+                state = new_state_from(self.spec.game, source)
+            else:
+                assert self.before is not None
+                state = self.before.clone()
+                state.rng = source
+                player, move = self.pending
+                state.apply(state.game.actions[move], player, check=False)
+        except NeedChance as need:
+            self.need = need.outcomes
+            return
+        state.rng = OutsideChance()
+        self.state, self.before, self.pending, self.answers, self.need = state, None, None, [], 0
+
+    # --- copies ----------------------------------------------------------------------------------
 
     def __deepcopy__(self, memo: dict[int, Any]) -> Live:
-        return Live(self.spec, None if self.state is None else self.state.clone(), resampled=self.resampled)
+        twin = Live.__new__(Live)
+        twin.spec, twin.resampled, twin.need, twin.pending = self.spec, self.resampled, self.need, self.pending
+        twin.state = None if self.state is None else self.state.clone()
+        twin.before = twin.state if self.before is self.state else None if self.before is None else self.before.clone()
+        twin.moves, twin.marks, twin.answers = self.moves.copy(), self.marks.copy(), self.answers.copy()
+        return twin
 
     def __reduce__(self) -> tuple[Any, ...]:
-        if self.state is None:
-            return (Live, (self.spec, None))
         if self.resampled:
             raise TypeError("a resampled world (resample_from_infostate) cannot be serialized: no seed and "
-                            "actions lead to it, and its record would replay the true game")
-        return (_revive, (self.spec, self.state.record().dumps()))
+                            "moves lead to it, and its record would replay the true game")
+        return (_revive, (self.spec, self.moves))
 
 
-def _revive(spec: Spec, record_json: str) -> Live:
-    """The engine state a serialized record stands for (replayed and checked)."""
-    record = GameRecord.loads(record_json)
-    state = spec.game.new_state(record.seed)
-    for player, text in record.actions:
-        state.apply(text, player)
-    return Live(spec, state)
+def _revive(spec: Spec, moves: list[int]) -> Live:
+    """The state a serialized history stands for (replayed, every move checked)."""
+    live = Live(spec)
+    for move in moves:
+        live.apply(move)
+    return live
 
 
 # --- pyspiel classes ---------------------------------------------------------------------------
@@ -183,7 +307,7 @@ def game_type(game_cls: type[Game[Any]]) -> Any:
         max_num_players=game_cls.max_players,
         min_num_players=game_cls.min_players,
         provides_information_state_string=True,
-        provides_information_state_tensor=False,
+        provides_information_state_tensor=True,
         provides_observation_string=True,
         provides_observation_tensor=True,
         parameter_specification=parameter_specification(game_cls),
@@ -198,22 +322,29 @@ class TricktableGame(pyspiel.Game):  # type: ignore[misc]
     def __init__(self, params: dict[str, Any] | None = None) -> None:
         game_cls = self.game_cls
         params = {**parameter_specification(game_cls), **(params or {})}
-        players, deal_seeds = int(params["players"]), int(params["deal_seeds"])
+        players, deal_seeds, chance = int(params["players"]), int(params["deal_seeds"]), str(params["chance"])
         if deal_seeds < 1:
             raise ValueError("deal_seeds must be at least 1")
+        if chance not in CHANCE_MODELS:
+            raise ValueError(f"chance must be one of {', '.join(CHANCE_MODELS)}, not {chance!r}")
+        numbering = str(params["actions"])
+        if numbering not in ("game", "fixed"):
+            raise ValueError(f"actions must be game or fixed, not {numbering!r}")
         options = _options_from(game_cls, params)
-        json_fields = {f.name for f in dataclasses.fields(game_cls.options_type) if not _is_scalar(f.default)}
+        json_fields = {f.name for f in dataclasses.fields(game_cls.options_type)
+                       if not _is_scalar(f.default) and _none_standin(game_cls, f.name) is None}
         self.spec = Spec(game_cls.__module__, game_cls.__qualname__, players,
-                         json.dumps(options, sort_keys=True), deal_seeds)
-        engine = self.spec.game
+                         json.dumps(options, sort_keys=True), deal_seeds, chance, numbering)
+        # a draw picks one of a pile's cards, a seat or a colour: never more than the cards there are
+        draws = max(len(self.spec.encoder.cards), MIN_DRAW_OUTCOMES)
         info = pyspiel.GameInfo(
-            num_distinct_actions=engine.num_actions,
-            max_chance_outcomes=deal_seeds,
+            num_distinct_actions=self.spec.numbering.size,
+            max_chance_outcomes=deal_seeds if chance == "seed" else draws,
             num_players=players,
             min_utility=-1.0 / players,
             max_utility=1.0 - 1.0 / players,
             utility_sum=0.0,
-            max_game_length=self.spec.encoder.max_decisions() + 1,
+            max_game_length=self.spec.encoder.max_decisions() + (1 if chance == "seed" else MAX_CHANCE_NODES),
         )
         # the game string must parse back: non-scalar options in their comma-free JSON form
         canonical = {k: _json_param(_from_json_param(v)) if k in json_fields else v for k, v in params.items()}
@@ -227,6 +358,10 @@ class TricktableGame(pyspiel.Game):  # type: ignore[misc]
     def new_initial_state(self) -> TricktableState:
         return TricktableState(self)
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        # as pyspiel's own games pickle: by their game string, loaded again (registering ours first)
+        return (_load_game_string, (str(self),))
+
     def make_py_observer(self, iig_obs_type: Any = None, params: dict[str, Any] | None = None) -> Observer:
         if params:
             raise ValueError(f"observation parameters are not supported: {params}")
@@ -238,86 +373,107 @@ class TricktableState(pyspiel.State):  # type: ignore[misc]
 
     def __init__(self, game: TricktableGame) -> None:
         super().__init__(game)
-        self._live = Live(game.spec, None)
+        self._live = Live(game.spec)
 
     @property
     def engine(self) -> State | None:
-        """The tricktable ``State`` (``None`` before the deal)."""
+        """The tricktable ``State`` (``None`` while the first deal is being drawn)."""
         return self._live.state
 
     def current_player(self) -> int:
-        state = self._live.state
-        if state is None:
+        live = self._live
+        if live.need:
             return int(pyspiel.PlayerId.CHANCE)
-        actors = state.actors
+        assert live.state is not None
+        actors = live.state.actors
         return actors[0] if actors else int(pyspiel.PlayerId.TERMINAL)
 
     def _legal_actions(self, player: int) -> list[int]:
-        state = self._live.state
+        live = self._live
+        if live.need:
+            return list(range(live.need)) if player == pyspiel.PlayerId.CHANCE else []
+        state = live.state
         if state is None or player != self.current_player():
             return []
-        return sorted(a.index for a in state.legal_actions(player))
+        numbering = live.spec.numbering
+        return sorted(numbering.number(a) for a in state.legal_actions(player))
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
-        seeds = self._live.spec.deal_seeds
-        return [(seed, 1.0 / seeds) for seed in range(seeds)]
+        need = self._live.need
+        return [(outcome, 1.0 / need) for outcome in range(need)]
 
     def _apply_action(self, action: int) -> None:
-        live = self._live
-        if live.state is None:
-            live.state = live.spec.game.new_state(int(action))
-            return
-        state = live.state
-        state.apply(state.game.actions[action], state.actors[0])
+        self._live.apply(int(action))
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:
-            return f"seed {action}"
-        text: str = self._live.spec.game.actions[action].text
-        return text
+            return f"seed {action}" if self._live.spec.chance == "seed" else f"draw {action}"
+        chosen = self._live.spec.numbering.action(action)
+        return f"action {action}" if chosen is None else chosen.text
 
     def is_terminal(self) -> bool:
-        state = self._live.state
-        return state is not None and state.is_over
+        live = self._live
+        return not live.need and live.state is not None and live.state.is_over
 
     def returns(self) -> list[float]:
         players = self._live.spec.players
-        state = self._live.state
-        if state is None or not state.is_over:
+        if not self.is_terminal():
             return [0.0] * players
+        state = self._live.state
+        assert state is not None
         winners = state.winners()
         return [(1.0 / len(winners) if p in winners else 0.0) - 1.0 / players for p in range(players)]
 
     def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> TricktableState:
         """A state in which everything hidden from ``player_id`` is redrawn (our ``resample``).
 
-        ``probability_sampler()`` gives floats in [0, 1); two of them seed the redraw. The world's own
-        generator is reseeded as well, so later random events (draws during play) are not the true ones.
+        ``probability_sampler()`` gives floats in [0, 1); two of them seed the redraw. With
+        ``chance="draws"`` later random events of the world are chance nodes again; with ``"seed"``
+        the world's generator is reseeded, so they are not the true ones either. The world keeps the
+        seat's own view of the past (the events it saw, its own actions), so its information state
+        is the same; other seats' private events are not carried over.
         """
-        state = self._live.state
-        twin = self.get_game().new_initial_state()
-        if state is None:
-            return twin  # type: ignore[no-any-return]
+        live = self._live
+        twin: TricktableState = self.get_game().new_initial_state()
+        if live.state is None or live.need:
+            if live.state is not None and live.pending is not None:
+                raise pyspiel.SpielError("resample_from_infostate at a chance node inside a step")
+            return twin  # nothing has been seen yet
+        state = live.state
         seed = int(probability_sampler() * (1 << 32)) << 32 | int(probability_sampler() * (1 << 32))
         rng = Rng(seed)
         world = state.resample(player_id, rng)
-        world.rng = Rng(rng.next64())
-        twin._live = Live(self._live.spec, world, resampled=True)
-        return twin  # type: ignore[no-any-return]
+        world.rng = OutsideChance() if live.spec.chance == "draws" else Rng(rng.next64())
+        # the world keeps only what the seat saw; its own marks are counted in that shorter list
+        visible_before = [0]
+        for event in state.events:
+            visible_before.append(visible_before[-1] + event.is_visible_to(player_id))
+        world.events = state.visible_events(player_id)
+        world.history = [(p, a) for p, a in state.history if p == player_id]
+        world._legal_cache = None
+        twin_live = twin._live
+        twin_live.state, twin_live.need, twin_live.resampled = world, 0, True
+        twin_live.marks = [(p, visible_before[at], text) for p, at, text in live.marks if p == player_id]
+        return twin
 
     def __str__(self) -> str:
-        state = self._live.state
-        if state is None:
+        live = self._live
+        if live.resampled:
+            return "a resampled world\n"
+        if live.spec.chance == "draws":
+            return " ".join(str(m) for m in live.moves)
+        if live.state is None:
             return "dealing"
-        text = state.record().to_text()
-        return text + "(a resampled world)\n" if self._live.resampled else text
+        text: str = live.state.record().to_text()
+        return text
 
 
 class Observer:
-    """OpenSpiel's PyObserver for our games: strings from ``observe``, the tensor from the game's encoder.
+    """OpenSpiel's PyObserver for our games: compact text (``tricktable.envs.infostate``) and tensors.
 
-    The default type is one seat's current observation. With ``perfect_recall`` it is the information
-    state (string only). With no private information it is the spectator view.
+    The default type is one seat's current observation (the tensor: ``tricktable.envs.encoding``). With
+    ``perfect_recall`` it is the seat's information state (the tensor: ``tricktable.envs.infotensor``).
+    With no private information it is the spectator view (observations only).
     """
 
     def __init__(self, spec: Spec, iig_obs_type: Any) -> None:
@@ -325,29 +481,32 @@ class Observer:
         self.perfect_recall = bool(iig_obs_type is not None and iig_obs_type.perfect_recall)
         self.public = bool(iig_obs_type is not None
                            and iig_obs_type.private_info == pyspiel.PrivateInfoType.NONE)
-        self.tensor: Tensor | None = None if self.perfect_recall else self.encoder.zeros()
-        self.dict: dict[str, Tensor] = {} if self.tensor is None else self.encoder.views(self.tensor)
+        if self.perfect_recall and self.public:
+            raise ValueError("a public information state is not provided (use the public observation)")
+        self.infostate = spec.infostate if self.perfect_recall else None
+        self.tensor: Tensor = self.encoder.zeros() if self.infostate is None else self.infostate.zeros()
+        self.dict: dict[str, Tensor] = (self.encoder.views(self.tensor) if self.infostate is None
+                                        else self.infostate.views(self.tensor))
 
     def set_from(self, state: TricktableState, player: int) -> None:
-        if self.tensor is None:
-            return
         engine = state.engine
         if engine is None:
             self.tensor.fill(0.0)
             return
-        self.encoder.encode(engine.observe(None if self.public else player), self.tensor)
+        if self.infostate is not None:
+            self.infostate.encode(engine, player, state._live.marks, self.tensor)
+            return
+        self.encoder.encode(asked_view(engine, None if self.public else player), self.tensor)
 
     def string_from(self, state: TricktableState, player: int) -> str:
         engine = state.engine
         if engine is None:
             return "dealing"
         seat = None if self.public else player
-        view = engine.observe(seat)
-        if not self.perfect_recall:
-            return json.dumps(view, sort_keys=True, separators=(",", ":"))
-        view["log"] = [e.to_json() for e in engine.visible_events(seat)]  # observe() has no log any more
-        mine = [a.text for p, a in engine.history if p == seat]
-        return json.dumps({"observation": view, "own_actions": mine}, sort_keys=True, separators=(",", ":"))
+        view = asked_view(engine, seat)
+        if not self.perfect_recall or seat is None:
+            return position_text(view)
+        return information_state_text(engine, seat, view, state._live.marks)
 
 
 # --- registration ------------------------------------------------------------------------------
@@ -358,10 +517,22 @@ def register(game_cls: type[Game[Any]]) -> str:
     if short_name not in _REGISTERED:
         # pyspiel keeps the creator until after Python has shut down: a class is safe there, a closure
         # (a lambda) aborts the interpreter at exit
-        creator = type(f"{game_cls.__name__}OpenSpielGame", (TricktableGame,), {"game_cls": game_cls})
+        # and a module attribute, so pickle finds it by name
+        creator = type(f"{game_cls.__name__}OpenSpielGame", (TricktableGame,),
+                       {"game_cls": game_cls, "__module__": __name__})
+        globals()[creator.__name__] = creator
         pyspiel.register_game(game_type(game_cls), creator)
         _REGISTERED[short_name] = game_cls
     return short_name
+
+
+def _load_game_string(text: str) -> TricktableGame:
+    """The game a pickled game stands for: ``pyspiel.load_game(text)``, our games registered first."""
+    name = text.split("(", 1)[0]
+    if name.startswith(PREFIX) and name not in _REGISTERED:
+        register(game_class(name[len(PREFIX):]))
+    game: TricktableGame = pyspiel.load_game(text)
+    return game
 
 
 def register_all() -> list[str]:
@@ -392,7 +563,12 @@ def load(name: str, players: int | None = None, **options: Any) -> TricktableGam
     register(game_cls)
     params: dict[str, Any] = {} if players is None else {"players": players}
     for key, value in options.items():
-        params[key] = value if _is_scalar(value) or key in ("players", "deal_seeds") else _json_param(value)
+        if key in dataclasses_names(game_cls):
+            value = opts.coerce(game_cls.options_type, key, value)  # "1" for an int option is 1
+        if value is None and _none_standin(game_cls, key) is not None:
+            value = _none_standin(game_cls, key)
+        ours = ("players", "deal_seeds", "chance", "actions")
+        params[key] = value if _is_scalar(value) or key in ours else _json_param(value)
     game: TricktableGame = pyspiel.load_game(PREFIX + name, params)
     return game
 

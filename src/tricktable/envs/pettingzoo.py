@@ -11,7 +11,8 @@
 
 Agents are ``player_0``.. ``player_{n-1}`` (seat order). Each observation is a dict: ``observation``, the
 game's float32 tensor (``tricktable.envs.encoding``), and ``action_mask``, int8, 1 for each legal action
-index (all zero for an agent who is not selected). Actions are indices into ``game.actions``.
+index (all zero for an agent who is not selected). Actions are indices into ``game.actions``, or with
+``fixed_actions=True`` into the game's fixed action space (``tricktable.envs.actions``).
 Simultaneous choices are asked one seat at a time, lowest seat first; a later seat's observation never
 shows an earlier secret choice (our ``observe`` hides it). Rewards come at the end: each winner gets
 ``1/k`` for ``k`` winners, minus ``1/n`` (zero-sum). ``reset(seed=s)`` deals from seed ``s``; a reset
@@ -21,15 +22,16 @@ without a seed deals from a generator seeded by the last seed given.
 from __future__ import annotations
 
 import json
-from typing import Any
+from typing import Any, Literal
 
 import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
-from tricktable.engine import Game, State
-from tricktable.envs.encoding import Tensor, encoder_for, resolve_game
+from tricktable.engine import Game, IllegalAction, State
+from tricktable.envs.actions import Numbering
+from tricktable.envs.encoding import Tensor, asked_view, encoder_for, resolve_game
 
 
 def agent_name(seat: int) -> str:
@@ -50,17 +52,20 @@ class RawEnv(AECEnv):  # type: ignore[misc]
         "render_modes": ["ansi"], "render_fps": 1, "name": "tricktable", "is_parallelizable": False}
 
     def __init__(self, game: str | type[Game[Any]] | Game[Any], players: int | None = None, *,
-                 render_mode: str | None = None, **options: Any) -> None:
+                 render_mode: str | None = None, fixed_actions: bool = False,
+                 observation_key: str = "observation", **options: Any) -> None:
         super().__init__()
+        self.observation_key = observation_key  # RLlib's action-masking module reads "observations"
         self.game = resolve_game(game, players, **options)
+        self.numbering = Numbering(self.game, fixed=fixed_actions)
         self.encoder = encoder_for(self.game)
         self.metadata = {**self.metadata, "name": f"tricktable_{self.game.name}"}
         self.render_mode = render_mode
         self.possible_agents = [agent_name(seat) for seat in range(self.game.players)]
         self.seats = {agent: seat for seat, agent in enumerate(self.possible_agents)}
-        num_actions = self.game.num_actions
+        num_actions = self.numbering.size
         self.observation_spaces = {agent: spaces.Dict({
-            "observation": spaces.Box(self.encoder.low, self.encoder.high, (self.encoder.size,), np.float32),
+            observation_key: spaces.Box(self.encoder.low, self.encoder.high, (self.encoder.size,), np.float32),
             "action_mask": spaces.Box(0, 1, (num_actions,), np.int8),
         }) for agent in self.possible_agents}
         self.action_spaces = {agent: spaces.Discrete(num_actions) for agent in self.possible_agents}
@@ -91,11 +96,9 @@ class RawEnv(AECEnv):  # type: ignore[misc]
     def observe(self, agent: str) -> dict[str, Tensor | np.ndarray[Any, np.dtype[np.int8]]]:
         state = self._live()
         seat = self.seats[agent]
-        mask = np.zeros(self.game.num_actions, np.int8)
-        if agent == self.agent_selection and not state.is_over:
-            for action in state.legal_actions(seat):
-                mask[action.index] = 1
-        return {"observation": self.encoder.encode(state.observe(seat)), "action_mask": mask}
+        legal = state.legal_actions(seat) if agent == self.agent_selection and not state.is_over else []
+        mask = self.numbering.mask(legal)
+        return {self.observation_key: self.encoder.encode(asked_view(state, seat)), "action_mask": mask}
 
     def step(self, action: int | None) -> None:
         if self.terminations[self.agent_selection] or self.truncations[self.agent_selection]:
@@ -105,7 +108,11 @@ class RawEnv(AECEnv):  # type: ignore[misc]
         seat = self.seats[self.agent_selection]
         if action is None:
             raise ValueError(f"{self.agent_selection} must act: None is only for agents whose game is over")
-        state.apply(self.game.actions[int(action)], seat)
+        chosen = self.numbering.action(int(action))
+        if chosen is None:
+            raise IllegalAction(seat, int(action), "that number is not an action of this table",
+                                state.legal_actions(seat))
+        state.apply(chosen, seat)
         self._cumulative_rewards[self.agent_selection] = 0.0
         self._clear_rewards()
         if state.is_over:
@@ -119,7 +126,7 @@ class RawEnv(AECEnv):  # type: ignore[misc]
             self.agent_selection = agent_name(state.actors[0])
 
     def render(self) -> str | None:
-        """``ansi``: the spectator's view of the table as JSON (no event log)."""
+        """``ansi``: the spectator's view of the table as JSON (the position: the log is a stream of its own)."""
         if self.render_mode != "ansi":
             return None
         view = self._live().observe(None)
@@ -135,6 +142,22 @@ class RawEnv(AECEnv):  # type: ignore[misc]
 
 
 def env(game: str | type[Game[Any]] | Game[Any], players: int | None = None, *,
-        render_mode: str | None = None, **options: Any) -> AECEnv:
-    """The AEC environment of ``game``, wrapped so actions out of turn or order raise clearly."""
-    return wrappers.OrderEnforcingWrapper(RawEnv(game, players, render_mode=render_mode, **options))
+        render_mode: str | None = None, illegal: Literal["terminate", "raise"] = "terminate",
+        illegal_reward: float = -1.0, fixed_actions: bool = False, observation_key: str = "observation",
+        **options: Any) -> AECEnv:
+    """The AEC environment of ``game``, wrapped as PettingZoo's own card games are.
+
+    ``illegal="terminate"`` (the default, PettingZoo's ``TerminateIllegalWrapper``): an action outside
+    the mask ends the game at once, ``illegal_reward`` to its agent and 0 to the others, so a checker
+    that steps random actions (RLlib's environment pre-check) sees a short game, not an exception.
+    ``illegal="raise"``: it raises ``IllegalAction`` (a ``ValueError``) naming the legal actions.
+    Out-of-range actions always raise (``AssertOutOfBoundsWrapper``); so do steps out of order.
+    """
+    table: AECEnv = RawEnv(game, players, render_mode=render_mode, fixed_actions=fixed_actions,
+                           observation_key=observation_key, **options)
+    if illegal == "terminate":
+        table = wrappers.TerminateIllegalWrapper(table, illegal_reward=illegal_reward)
+    elif illegal != "raise":
+        raise ValueError(f"illegal must be 'terminate' or 'raise', not {illegal!r}")
+    table = wrappers.AssertOutOfBoundsWrapper(table)
+    return wrappers.OrderEnforcingWrapper(table)

@@ -46,7 +46,7 @@ class Outcome:
 
 def play_one(name: str, players: int, number: int, budget: int, uct_c: float, **options: Any) -> Outcome:
     """Game ``number``: deal seed ``number``, our seat ``number % players``."""
-    game = tos.load(name, players, **options)
+    game = tos.load(name, players, chance="seed", **options)  # deal number = deal seed, as recorded
     ours = number % players
     our_bot = make_bot(f"ismcts:{budget}", seed=number)
     evaluator = mcts.RandomRolloutEvaluator(1, np.random.RandomState(number))

@@ -1,0 +1,74 @@
+"""Compact, canonical text of what a seat knows: OpenSpiel's observation and information-state strings.
+
+``position_text(view)`` writes one observation (the position: hand, table, piles, scores, whose turn;
+``tricktable.envs.encoding.asked_view``) as ``key=value`` lines in sorted key order, values without JSON
+punctuation. ``information_state_text`` is the seat's perfect recall: that position, then every event the
+seat has seen, one line each in the order they happened, with the seat's own actions interleaved where
+it took them (``> play R11``). Two histories give the same text exactly when the seat saw the same
+things in the same order and acted the same way: the text is the seat's information state.
+
+Events are those ``Event.is_visible_to`` the seat — the engine's single place where visibility is decided — so
+the text can hold nothing the seat may not see. Values are written plainly: lists with ``,`` (nested
+ones in ``[...]``), mappings as ``k:v`` pairs, ``-`` for null.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from tricktable.engine import Event, Observation, State
+
+# parts of an observation that say nothing about the position (the log is a stream of its own)
+_SKIP = frozenset({"log", "game", "players"})
+
+
+def value_text(value: Any) -> str:
+    """A JSON-able value in plain words: ``R11,K4`` for a list, ``a:1 b:2`` for a mapping, ``-`` for null."""
+    if value is None:
+        return "-"
+    if isinstance(value, bool):
+        return "1" if value else "0"
+    if isinstance(value, float) and value.is_integer():
+        return str(int(value))
+    if isinstance(value, Mapping):
+        return " ".join(f"{k}:{_nested(v)}" for k, v in sorted(value.items()))
+    if isinstance(value, Sequence) and not isinstance(value, str):
+        return ",".join(_nested(v) for v in value)
+    return str(value)
+
+
+def _nested(value: Any) -> str:
+    if isinstance(value, Mapping) or (isinstance(value, Sequence) and not isinstance(value, str)):
+        return "[" + value_text(value) + "]"
+    return value_text(value)
+
+
+def position_text(view: Observation) -> str:
+    """One observation as ``key=value`` lines, sorted (the log, if any, left out)."""
+    return "\n".join(f"{key}={value_text(view[key])}" for key in sorted(view) if key not in _SKIP)
+
+
+def event_text(event: Event) -> str:
+    """``kind: v1 v2 ...``: an event's data values in the order the game writes them."""
+    return event.kind + ":" + "".join(" " + value_text(v) for v in event.data.values())
+
+
+def information_state_text(state: State, seat: int, view: Observation,
+                           marks: Sequence[tuple[int, int, str]]) -> str:
+    """The seat's perfect recall: ``view`` (its position now), then its events with its own actions.
+
+    ``marks`` are ``(seat, events logged before it acted, action text)`` for every action taken so far
+    (the adapter keeps them; the count is of ``state.events``); only this seat's are read.
+    """
+    lines = [position_text(view), "--"]
+    mine = [(before, text) for who, before, text in marks if who == seat]
+    next_mine = 0
+    for index, event in enumerate(state.events):
+        while next_mine < len(mine) and mine[next_mine][0] <= index:
+            lines.append("> " + mine[next_mine][1])
+            next_mine += 1
+        if event.is_visible_to(seat):  # the engine's one test of visibility
+            lines.append(event_text(event))
+    lines.extend("> " + text for _, text in mine[next_mine:])
+    return "\n".join(lines)

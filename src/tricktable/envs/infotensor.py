@@ -1,0 +1,168 @@
+"""Information-state tensors: a seat's perfect recall in a fixed-size float32 vector.
+
+The vector is the seat's observation tensor now (``tricktable.envs.encoding``) followed by its
+*history*: one fixed-width token per thing the seat has seen or done, in order — every event visible
+to it (``Event.is_visible_to``, the engine's one place where visibility is decided) and each of its
+own actions, where it took it. It is built from the same inputs as ``information_state_text`` and so
+holds nothing the seat may not know.
+
+==========================  ==============  ==========================================================
+piece                       shape           meaning
+==========================  ==============  ==========================================================
+``observation``             (S,)            the observation tensor now (its own pieces, documented there)
+``history_length``          (1,)            tokens written (at most K)
+``history_truncated``       (1,)            1 when the seat has seen more than K things (the rest dropped)
+``history``                 (K, W)          the tokens, oldest first; unused rows are zero
+==========================  ==============  ==========================================================
+
+A token (W = 64 + 1 + V + 2n + C + 1 floats):
+
+==================  =======  ===========================================================================
+field               width    meaning
+==================  =======  ===========================================================================
+kind                64       one-hot: the event kind's bucket (CRC-32 of the kind text, mod 64)
+own                 1        1 for the seat's own action (then kind is zero and verb is set)
+verb                V        one-hot: the action's first word (``play``, ``pass``, ``choose``...), own actions
+seat                n        one-hot, relative: the seat the event is about (its ``seat`` field)
+other               n        one-hot, relative: another seat it names (``target``, ``leader``, ``challenged``,
+                             ``receiver``, ``giver``, ``taker``, ``picker``, ``winner``), the first present
+cards               C        1 for every card the event or action names (``Encoder.cards`` order)
+value               1        the event's first number that is not a seat (a bid, a count, a score), raw
+==================  =======  ===========================================================================
+
+``S`` is the observation size, ``n`` the player count, ``C`` the cards, ``V`` the action verbs of the
+game (``verbs``), ``K`` the history slots (``HISTORY_SLOTS`` per game: above the longest games we
+measured, so truncation does not happen in practice). Kinds share a bucket only by a CRC collision;
+the seat, card and value fields still tell such tokens apart in practice.
+"""
+
+from __future__ import annotations
+
+import math
+import zlib
+from collections.abc import Iterator, Sequence
+from typing import Any
+
+import numpy as np
+
+from tricktable.engine import Event, Game, State
+from tricktable.envs.encoding import Encoder, Tensor, asked_view, encoder_for
+
+KIND_BUCKETS = 64
+HISTORY_SLOTS = {"megalomania": 1536, "trickster": 1024, "masquerade": 768}
+DEFAULT_SLOTS = 1024
+OTHER_SEAT_KEYS = ("target", "leader", "challenged", "receiver", "giver", "taker", "picker", "winner")
+
+
+class InfoStateEncoder:
+    """Writes one seat's information state of one game (fixed players and options) into ``size`` floats."""
+
+    def __init__(self, game: Game[Any], observation: Encoder | None = None) -> None:
+        self.game = game
+        self.observation = observation or encoder_for(game)
+        self.players = game.players
+        self.verbs = sorted({a.text.split()[0] for a in game.actions})
+        self.verb_index = {verb: i for i, verb in enumerate(self.verbs)}
+        self.slots = HISTORY_SLOTS.get(game.name, DEFAULT_SLOTS)
+        n, cards = self.players, len(self.observation.cards)
+        self.fields = [("kind", KIND_BUCKETS), ("own", 1), ("verb", len(self.verbs)), ("seat", n), ("other", n),
+                       ("cards", cards), ("value", 1)]
+        self.offsets: dict[str, int] = {}
+        start = 0
+        for name, width in self.fields:
+            self.offsets[name] = start
+            start += width
+        self.width = start
+        self.layout = [("observation", (self.observation.size,)), ("history_length", (1,)),
+                       ("history_truncated", (1,)), ("history", (self.slots, self.width))]
+        self.size = sum(math.prod(shape) for _, shape in self.layout)
+
+    def zeros(self) -> Tensor:
+        return np.zeros(self.size, np.float32)
+
+    def views(self, tensor: Tensor) -> dict[str, Tensor]:
+        out: dict[str, Tensor] = {}
+        start = 0
+        for name, shape in self.layout:
+            size = math.prod(shape)
+            out[name] = tensor[start:start + size].reshape(shape)
+            start += size
+        return out
+
+    def encode(self, state: State, seat: int, marks: Sequence[tuple[int, int, str]],
+               out: Tensor | None = None) -> Tensor:
+        """Seat ``seat``'s information state; ``marks`` as for ``information_state_text``."""
+        tensor = self.zeros() if out is None else out
+        tensor.fill(0.0)
+        views = self.views(tensor)
+        self.observation.encode(asked_view(state, seat), views["observation"])
+        history = views["history"]
+        count = 0
+        for row, token in enumerate(self.tokens(state, seat, marks)):
+            if row >= self.slots:
+                views["history_truncated"][0] = 1.0
+                break
+            self.write(history[row], token, seat)
+            count = row + 1
+        views["history_length"][0] = count
+        return tensor
+
+    # --- tokens ------------------------------------------------------------------------------------
+
+    def tokens(self, state: State, seat: int, marks: Sequence[tuple[int, int, str]]) -> Iterator[Event | str]:
+        """What the seat saw and did, in order: events, and its own actions (as their text)."""
+        mine = [(before, text) for who, before, text in marks if who == seat]
+        next_mine = 0
+        for index, event in enumerate(state.events):
+            while next_mine < len(mine) and mine[next_mine][0] <= index:
+                yield mine[next_mine][1]
+                next_mine += 1
+            if event.is_visible_to(seat):  # the engine's one test of visibility
+                yield event
+        for _, text in mine[next_mine:]:
+            yield text
+
+    def write(self, row: Tensor, token: Event | str, seat: int) -> None:
+        o = self.offsets
+        if isinstance(token, str):  # an own action
+            row[o["own"]] = 1.0
+            words = token.split()
+            row[o["verb"] + self.verb_index[words[0]]] = 1.0
+            self._cards(row, [" ".join(words[1:]), *words[1:]])
+            return
+        row[o["kind"] + zlib.crc32(token.kind.encode()) % KIND_BUCKETS] = 1.0
+        data = token.data
+        who = data.get("seat")
+        if isinstance(who, int) and not isinstance(who, bool) and 0 <= who < self.players:
+            row[o["seat"] + (who - seat) % self.players] = 1.0
+        for key in OTHER_SEAT_KEYS:
+            other = data.get(key)
+            if isinstance(other, int) and not isinstance(other, bool) and 0 <= other < self.players:
+                row[o["other"] + (other - seat) % self.players] = 1.0
+                break
+        texts: list[str] = []
+        number: float | None = None
+        for key, value in data.items():
+            if isinstance(value, str):
+                texts.append(value)
+            elif isinstance(value, list | tuple):
+                texts.extend(v for v in value if isinstance(v, str))
+            elif (number is None and isinstance(value, int | float) and not isinstance(value, bool)
+                  and key != "seat" and key not in OTHER_SEAT_KEYS):
+                number = float(value)
+        self._cards(row, texts)
+        if number is not None:
+            row[o["value"]] = number
+
+    def _cards(self, row: Tensor, texts: Sequence[str]) -> None:
+        index = self.observation.card_index
+        start = self.offsets["cards"]
+        for text in texts:
+            card = index.get(text)
+            if card is not None:
+                row[start + card] = 1.0
+
+
+def infostate_encoder_for(game: Game[Any]) -> InfoStateEncoder:
+    """The information-state encoder of ``game``."""
+    return InfoStateEncoder(game)

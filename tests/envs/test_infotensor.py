@@ -1,0 +1,81 @@
+"""Information-state tensors: fixed size, one token per thing the seat saw or did, equal when the
+information state is equal, and documented field by field."""
+
+from __future__ import annotations
+
+import pytest
+
+pyspiel = pytest.importorskip("pyspiel")
+np = pytest.importorskip("numpy")
+
+from setups import installed_games  # noqa: E402
+from spielplay import dealt, play_randomly  # noqa: E402
+
+from tricktable.envs import infotensor  # noqa: E402
+from tricktable.envs import openspiel as tos  # noqa: E402
+
+GAMES = [cls.name for cls in installed_games()]
+
+
+def tensor(state: object, seat: int) -> np.ndarray:
+    return np.asarray(state.information_state_tensor(seat), np.float32)  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_the_information_state_tensor_has_a_token_per_event_seen_and_own_action(name: str) -> None:
+    game = tos.load(name, 3)
+    encoder = game.spec.infostate
+    assert game.information_state_tensor_shape() == [encoder.size]
+    state = dealt(game, 4)
+    rng = np.random.RandomState(4)
+    for _ in range(5):
+        play_randomly(state, rng, 25)
+        if state.is_terminal():
+            break
+        for seat in range(3):
+            views = encoder.views(tensor(state, seat))
+            engine = state.engine
+            own = sum(1 for who, _, _ in state._live.marks if who == seat)
+            assert views["history_length"][0] == len(engine.visible_events(seat)) + own
+            assert views["history"][:, encoder.offsets["own"]].sum() == own
+            assert views["history_truncated"][0] == 0
+            assert np.array_equal(views["observation"], np.asarray(state.observation_tensor(seat), np.float32))
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_equal_information_states_give_equal_tensors(name: str) -> None:
+    state = dealt(tos.load(name, 3), 6)
+    play_randomly(state, np.random.RandomState(6), 30)
+    mover = state.current_player()
+    world = state.resample_from_infostate(mover, pyspiel.UniformProbabilitySampler(0.0, 1.0))
+    assert world.information_state_string(mover) == state.information_state_string(mover)
+    assert np.array_equal(tensor(world, mover), tensor(state, mover))
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_a_waiting_seat_cannot_tell_the_movers_secret_choice_from_its_tensor(name: str) -> None:
+    rng = np.random.RandomState(3)
+    checked = 0
+    for seed in range(3):
+        state = dealt(tos.load(name, 3), seed)
+        while not state.is_terminal() and checked < 10:
+            actors = state.engine.actors
+            if len(actors) > 1:
+                seen: dict[tuple[int, ...], np.ndarray] = {}
+                for action in state.legal_actions()[:6]:
+                    child = state.child(action)
+                    if child.is_chance_node():
+                        continue
+                    view = tensor(child, actors[1])
+                    assert np.array_equal(seen.setdefault(tuple(child.engine.actors), view), view)
+                checked += 1
+            play_randomly(state, rng, 1)
+
+
+def test_every_piece_and_token_field_is_documented() -> None:
+    doc = infotensor.__doc__ or ""
+    encoder = tos.load("masquerade", 3).spec.infostate
+    for name, _ in encoder.layout:
+        assert f"``{name}``" in doc
+    for field, _ in encoder.fields:
+        assert f"\n{field} " in doc
