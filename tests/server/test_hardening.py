@@ -90,6 +90,23 @@ def test_names_are_trimmed_and_may_look_like_ordinary_words(live: TestClient) ->
     assert names == ["Bo Peep", "Botany", "Søren 席"]
 
 
+def test_log_lines_tell_two_bots_of_one_level_apart_by_the_names_the_seats_show() -> None:
+    from tricktable import new_game
+    from tricktable.server.table import Seat, Table
+
+    state = new_game("masquerade", players=3, seed=5)
+    seats = [Seat(kind="human", bot="random", name="Ann"), Seat(kind="bot", bot="random", name="Bot (random)"),
+             Seat(kind="bot", bot="random", name="Bot (random)")]
+    for _ in range(6):
+        state.apply(state.legal_actions()[0])
+    table = Table(id="t", state=state, seats=seats, status="playing")
+    assert table.names("en") == ["Ann", "Random 2", "Random 3"]
+    assert table.names("ja") == ["Ann", "ランダム 2", "ランダム 3"]
+    lines = [line["text"] for line in table.view(0, "en")["log"]]
+    assert any("Random 2" in line for line in lines) and any("Random 3" in line for line in lines), lines
+    assert not any("Bot (" in line for line in lines), lines
+
+
 # --- finding 10: Megalomania's preparation --------------------------------------------------------------
 
 

@@ -404,7 +404,7 @@ class TableService:
         steps = len(record.actions)
         step = steps if step is None else max(0, min(step, steps))
         state = record.replay(step)
-        game, names = state.game, table.names()
+        game, names = state.game, table.names(lang)
         # the game is deterministic: the replayed events are the table's first ones, so its lines fit them
         entries = state.log_entries(seat, 0)[1]
         return {

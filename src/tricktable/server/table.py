@@ -15,7 +15,7 @@ from typing import Any, Literal
 
 from tricktable.engine import Event, GameRecord, State
 from tricktable.engine import options as opts
-from tricktable.engine.words import translate_result
+from tricktable.engine.words import bot_level, translate_result
 from tricktable.server.practice import is_practice, public_options
 from tricktable.server.store import TableRow, now
 
@@ -149,7 +149,7 @@ class Table:
         entries = state.log_entries(seat, start)[1]
         summary = self.summary()
         del summary["updated"]  # new on every change: the message itself is the news (the lobby keeps it)
-        names = self.names()
+        names = self.names(lang)
         view = state.observe(seat)
         result = view.get("result")  # the end-of-game breakdown, in the seat's language and with the names
         return {
@@ -162,9 +162,16 @@ class Table:
             "log": self.log_lines(entries, lang, since), "log_from": since, "log_next": since + len(entries),
         }
 
-    def names(self) -> list[str]:
-        """The seats' display names, as every log line and label is written with them (blank: "Player N")."""
-        return [s.name for s in self.seats]
+    def names(self, lang: str = "en") -> list[str]:
+        """The seats' display names, as every log line and label is written with them (blank: "Player N").
+
+        A person is called by their name; a bot by its level in words, numbered by seat when several bots
+        play at one level ("Random 2", "Random 3"), as the table shows its seats, so lines tell bots apart.
+        """
+        levels = [s.bot for s in self.seats if s.kind == "bot"]
+        return [s.name if s.kind != "bot" else
+                bot_level(s.bot, lang) + (f" {i + 1}" if levels.count(s.bot) > 1 else "")
+                for i, s in enumerate(self.seats)]
 
     def log_lines(self, entries: list[tuple[int, Event]], lang: str, first: int = 0) -> list[dict[str, Any]]:
         """Log lines as the protocol sends them: position in the seat's log, words, acting seat, kind, who moved.
@@ -206,7 +213,7 @@ class Table:
         """Every event of the game in words, with the seats' names (for everyone: callers keep only those a
         seat may see)."""
         events = self.state.events
-        names = self.names()
+        names = self.names(lang)
         key = (lang, tuple(names))
         last, lines = self._described.get(key, (None, []))
         if len(lines) > len(events) or (lines and events[len(lines) - 1] is not last):

@@ -7,8 +7,8 @@ browser tests do), otherwise to a scratch folder.
 from __future__ import annotations
 
 import os
-import shutil
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -21,26 +21,14 @@ SHOTS = (ROOT / "docs" / "screenshots" if os.environ.get("TRICKTABLE_SCREENSHOTS
          else Path(os.environ.get("TMPDIR", "/tmp")) / "tricktable-screenshots")
 
 
-def chromium() -> str:
-    path = os.environ.get("TRICKTABLE_CHROMIUM") or "/usr/bin/chromium"
-    if not (os.path.exists(path) or shutil.which(path)):
-        if os.environ.get("CI") == "true":
-            pytest.fail("Chromium is missing: set TRICKTABLE_CHROMIUM or install Debian's chromium")
-        pytest.skip("SKIPPED LOUDLY: Chromium is not installed (apt-get install chromium); the lab report is unseen")
-    return path
-
-
-def test_the_report_of_a_two_option_study_reads_in_chromium(tmp_path: Path) -> None:
-    path = chromium()
-    from playwright.sync_api import sync_playwright
-
+def test_the_report_of_a_two_option_study_reads_in_chromium(tmp_path: Path, browser: Any) -> None:
     assert main(["lab", "megalomania", "--games", "12", "--seed", "2", "--workers", "2", "--vary",
                  "mission_points.3=1,3", "--vary", "rounds=12,8", "--out", str(tmp_path)]) == 0
     report = tmp_path / "report.html"
     errors: list[str] = []
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=path, args=["--headless", "--no-sandbox", "--disable-gpu"])
-        page = browser.new_page(viewport={"width": 1200, "height": 1000})
+    # the session's Chromium (tests/browser/conftest.py): a second Playwright in one process would fail
+    page = browser.new_page(viewport={"width": 1200, "height": 1000})
+    try:
         page.on("pageerror", lambda error: errors.append(str(error)))
         page.on("request", lambda request: errors.append(f"fetched {request.url}")
                 if not request.url.startswith(("file:", "data:")) else None)
@@ -55,5 +43,6 @@ def test_the_report_of_a_two_option_study_reads_in_chromium(tmp_path: Path) -> N
         assert page.locator("tr", has_text="mission 3").count() >= 1
         SHOTS.mkdir(parents=True, exist_ok=True)
         page.screenshot(path=str(SHOTS / "lab-report.png"))
-        browser.close()
+    finally:
+        page.close()
     assert not errors, errors
