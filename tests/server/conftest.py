@@ -14,6 +14,7 @@ from starlette.testclient import WebSocketTestSession
 
 from tricktable.engine.registry import GAMES
 from tricktable.server import Settings, SqlStore, Store, create_app
+from tricktable.server.limits import Limits
 from tricktable.server.service import playable
 
 TOY = "toytrick"
@@ -22,8 +23,9 @@ GAMES.setdefault(TOY, "toygame")  # tests/server is on sys.path (rootdir conftes
 GAMES_UNDER_TEST = [TOY, *(g for g in playable() if g != TOY)]
 del GAMES[TOY]  # registered only while a server test runs (see the autouse fixture), not for other suites
 
-# tests seat several people at seeded tables to replay known deals; the practice rule has its own tests
-FAST = Settings(grace=30.0, bot_delay=0.0, bot_workers=0, any_table_setups=True)
+# tests seat several people at seeded tables to replay known deals; the practice rule has its own tests;
+# they drive a table much faster than a person: no per-client rate (tests/server/test_limits.py checks it)
+FAST = Settings(grace=30.0, bot_delay=0.0, bot_workers=0, any_table_setups=True, limits=Limits(rate=0))
 
 
 @pytest.fixture(autouse=True)

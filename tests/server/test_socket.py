@@ -10,7 +10,7 @@ from fastapi.testclient import TestClient
 from starlette.testclient import WebSocketTestSession
 from starlette.websockets import WebSocketDisconnect
 
-from conftest import TOY, new_table, seat_socket, seated_table, serve, take
+from conftest import FAST, TOY, new_table, seat_socket, seated_table, serve, take
 from tricktable.server import MemoryStore, Settings
 
 
@@ -107,7 +107,7 @@ def test_a_player_who_reconnects_gets_the_current_view_and_carries_on(client: Te
 
 
 def test_a_bot_stands_in_for_a_player_who_left_and_hands_the_seat_back() -> None:
-    settings = Settings(grace=0.2, bot_delay=0.1, bot_workers=0)
+    settings = Settings(grace=0.2, bot_delay=0.1, bot_workers=0, limits=FAST.limits)
     with serve(MemoryStore(), settings) as client:
         table = new_table(client, players=2, seats=[{"kind": "human", "bot": "random"}, {"kind": "bot"}],
                           options={"hand": 4}, seed=3)
@@ -127,7 +127,7 @@ def test_a_bot_stands_in_for_a_player_who_left_and_hands_the_seat_back() -> None
             back = until(ws, lambda m: m["type"] == "view" and not m["table"]["seats"][0]["away"])
             mine = until(ws, lambda m: m["type"] == "view" and (m["legal"] or m["table"]["status"] == "over"))
             if mine["legal"]:
-                time.sleep(0.5)
+                time.sleep(0.15)  # longer than a bot move (0.1), shorter than the turn's grace (0.2)
                 assert client.get(summary).json()["step"] == mine["table"]["step"], "the stand-in must stop"
             assert back["table"]["seats"][0]["connected"]
 

@@ -2,6 +2,11 @@
 
 [P]: the published rules say so. [D]: our default where no public source settles it. The tag and a
 one-line description live in the field's metadata, so the CLI, the web and the rules page can show them.
+
+Every value is checked where it enters (``build``) against the field's type and bounds, so no driver (the
+web server, the CLI, a script) can make a game with a value of the wrong shape or an absurd size: an int
+lies in ``bounds`` (default ``DEFAULT_BOUNDS``), a list has at most ``max_len`` items at each level (default
+``DEFAULT_MAX_LEN``), a string at most ``MAX_TEXT`` characters.
 """
 
 from __future__ import annotations
@@ -12,6 +17,7 @@ import types
 import typing
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from functools import cache
 from typing import Any, Literal, TypeVar
 
 from tricktable.engine.errors import BadOptions
@@ -20,9 +26,17 @@ Tag = Literal["P", "D"]
 OptionsT = TypeVar("OptionsT")
 
 
-def option(default: Any, *, tag: Tag, doc: str, choices: tuple[Any, ...] = ()) -> Any:
-    """A field of an options dataclass. ``choices``, when given, lists every accepted value."""
-    return field(default=default, metadata={"tag": tag, "doc": doc, "choices": choices})
+DEFAULT_BOUNDS = (-1000, 1000)  # ints of an option, unless its field says otherwise
+DEFAULT_MAX_LEN = 64  # items of a list option at each level, unless its field says otherwise
+MAX_TEXT = 200  # characters of any string in an option
+
+
+def option(default: Any, *, tag: Tag, doc: str, choices: tuple[Any, ...] = (),
+           bounds: tuple[int, int] = DEFAULT_BOUNDS, max_len: int = DEFAULT_MAX_LEN) -> Any:
+    """A field of an options dataclass. ``choices``, when given, lists every accepted value; ``bounds`` is
+    the inclusive range of every int in the value, ``max_len`` the most items of a list at each level."""
+    return field(default=default, metadata={"tag": tag, "doc": doc, "choices": choices,
+                                            "bounds": bounds, "max_len": max_len})
 
 
 @dataclass(frozen=True, slots=True)
@@ -34,6 +48,8 @@ class OptionInfo:
     tag: Tag
     doc: str
     choices: tuple[Any, ...]
+    bounds: tuple[int, int] = DEFAULT_BOUNDS
+    max_len: int = DEFAULT_MAX_LEN
 
 
 def describe(options_type: type[Any]) -> list[OptionInfo]:
@@ -42,8 +58,51 @@ def describe(options_type: type[Any]) -> list[OptionInfo]:
     for f in dataclasses.fields(options_type):
         meta = f.metadata
         infos.append(OptionInfo(f.name, f.default, meta.get("tag", "D"), meta.get("doc", ""),
-                                tuple(meta.get("choices", ()))))
+                                tuple(meta.get("choices", ())), tuple(meta.get("bounds", DEFAULT_BOUNDS)),
+                                int(meta.get("max_len", DEFAULT_MAX_LEN))))
     return infos
+
+
+@cache
+def _hints(options_type: Any) -> dict[str, Any]:
+    return typing.get_type_hints(options_type)
+
+
+def _shape_error(hint: Any, value: Any, bounds: tuple[int, int], max_len: int) -> str | None:
+    """Why ``value`` (lists already tuples) does not fit the type ``hint`` and the bounds; None if it does."""
+    origin, args = typing.get_origin(hint), typing.get_args(hint)
+    if origin in (typing.Union, types.UnionType):
+        reasons = [_shape_error(a, value, bounds, max_len) for a in args]
+        return None if None in reasons else " or ".join(r for r in reasons if r)
+    if hint is type(None):
+        return None if value is None else "must be null"
+    if hint is bool:
+        return None if isinstance(value, bool) else "must be true or false"
+    if hint is int:
+        if not isinstance(value, int) or isinstance(value, bool):
+            return "must be a whole number"
+        low, high = bounds
+        return None if low <= value <= high else f"must be from {low} to {high}"
+    if hint is float:
+        if not isinstance(value, float | int) or isinstance(value, bool):
+            return "must be a number"
+        low, high = bounds
+        return None if low <= value <= high else f"must be from {low} to {high}"
+    if hint is str:
+        if not isinstance(value, str):
+            return "must be a string"
+        return None if len(value) <= MAX_TEXT else f"must be at most {MAX_TEXT} characters"
+    if origin is tuple and len(args) == 2 and args[1] is Ellipsis:
+        if not isinstance(value, tuple):
+            return "must be a list"
+        if len(value) > max_len:
+            return f"must have at most {max_len} items"
+        for item in value:
+            reason = _shape_error(args[0], item, bounds, max_len)
+            if reason:
+                return f"items {reason}"
+        return None
+    raise TypeError(f"option type {hint!r} has no check: add one to engine/options.py")
 
 
 def _freeze(value: Any) -> Any:
@@ -123,18 +182,33 @@ def build(options_type: type[OptionsT], values: Mapping[str, Any]) -> OptionsT:
     that went through a string-only channel arrives as the same option.
     """
     known = {f.name: f for f in dataclasses.fields(options_type)}  # type: ignore[arg-type]
+    hints = _hints(options_type)  # type: ignore[arg-type]  # a class is hashable; mypy cannot tell a TypeVar
     frozen: dict[str, Any] = {}
     for name, value in values.items():
         if name not in known:
             raise BadOptions(f"unknown option {name!r} (options: {', '.join(known)})")
+        meta = known[name].metadata
         value = _freeze(coerce(options_type, name, value))
-        choices = known[name].metadata.get("choices", ())
+        choices = meta.get("choices", ())
         if choices and value not in choices:
             listed = ", ".join(str(c) for c in choices)
-            raise BadOptions(f"option {name} cannot be {value!r} (choices: {listed})")
+            raise BadOptions(f"option {name} cannot be {_short(value)} (choices: {listed})")
+        reason = _shape_error(hints[name], value, tuple(meta.get("bounds", DEFAULT_BOUNDS)),
+                              int(meta.get("max_len", DEFAULT_MAX_LEN)))
+        if reason:
+            raise BadOptions(f"option {name} {reason} (not {_short(value)})")
         _check_type(options_type, name, value)
         frozen[name] = value
     return options_type(**frozen)
+
+
+def _short(value: Any) -> str:
+    """A value for an error message, cut short: a refused value may be huge, the message must not be."""
+    try:
+        text = repr(value) if not isinstance(value, int) or abs(value) < 10**30 else "a huge number"
+    except ValueError:  # an int too long to print (Python's digit limit)
+        return "a value too large to show"
+    return text if len(text) <= 80 else text[:77] + "..."
 
 
 def parse_text(options_type: type[OptionsT], pairs: Mapping[str, str]) -> OptionsT:

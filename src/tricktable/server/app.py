@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import functools
 import json
 import logging
 from collections.abc import AsyncIterator, Awaitable, Callable
@@ -25,7 +24,9 @@ from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, Field
 
 from tricktable.server.errors import ServiceError, new_error_id, server_failure
+from tricktable.server.fanout import pump_task
 from tricktable.server.headers import SecurityHeaders, origin_allowed
+from tricktable.server.limits import CLOSE_BINARY, Limits, RateLimiter, RequestGuard, read_message
 from tricktable.server.reference import game_reference
 from tricktable.server.service import Settings, Subscription, TableService
 from tricktable.server.store import Store, open_store
@@ -103,6 +104,9 @@ def create_app(store: Store | None = None, settings: Settings | None = None, db:
     app = FastAPI(title="tricktable", summary="Trick-taking card games at a web table", lifespan=lifespan)
     app.state.service = service
     app.add_middleware(SecurityHeaders)
+    limits = service.settings.limits
+    rates = RateLimiter(limits.rate, limits.burst)  # one bucket per client address for HTTP and sockets
+    app.add_middleware(RequestGuard, limits=limits, rates=rates)
 
     async def service_error(request: Request, error: Exception) -> JSONResponse:
         assert isinstance(error, ServiceError)
@@ -135,9 +139,10 @@ def create_app(store: Store | None = None, settings: Settings | None = None, db:
     # --- tables --------------------------------------------------------------------------------
 
     @app.post("/api/tables", status_code=201)
-    async def create_table(body: CreateTable) -> dict[str, Any]:
+    async def create_table(body: CreateTable, request: Request) -> dict[str, Any]:
         seats = [s.model_dump() for s in body.seats] if body.seats is not None else None
-        return await service.create_table(body.game, body.players, body.options, seats, body.seed)
+        client = request.client.host if request.client else None
+        return await service.create_table(body.game, body.players, body.options, seats, body.seed, client=client)
 
     @app.get("/api/tables")
     async def lobby() -> list[dict[str, Any]]:
@@ -210,13 +215,27 @@ def create_app(store: Store | None = None, settings: Settings | None = None, db:
             codes = {"table/unknown": 4404, "auth/token-in-url": 4400, "message/malformed": 4400}
             await websocket.close(code=codes.get(error.code, 4403))
             return
-        sender = asyncio.get_running_loop().create_task(_send_all(websocket, listener))
+        sender = pump_task(websocket, listener, join_views)
+        address = websocket.client.host if websocket.client else "unknown"
         try:
             if first is not None:  # a client that began with another message: answered as a spectator's
-                await _dispatch(service, listener, first)
-            while True:
-                text = await websocket.receive_text()
-                await _dispatch(service, listener, text)
+                await _dispatch(service, listener, first, limits)
+            while not sender.done():
+                frame = await websocket.receive()
+                if frame["type"] == "websocket.disconnect":
+                    break
+                if frame.get("text") is None:  # a binary frame: not this protocol
+                    listener.queue.put_nowait(ServiceError(
+                        "message/binary", "messages are JSON text frames, not binary").to_json())
+                    listener.closing = CLOSE_BINARY
+                    with contextlib.suppress(WebSocketDisconnect, RuntimeError):
+                        await sender
+                    break
+                if not rates.allow(address):
+                    listener.queue.put_nowait(ServiceError(
+                        "limit/rate", f"too many messages: at most {limits.rate:g} a second").to_json())
+                    continue
+                await _dispatch(service, listener, frame["text"], limits)
         except WebSocketDisconnect:
             pass
         finally:
@@ -246,11 +265,11 @@ async def _hello(websocket: WebSocket, lang: str) -> tuple[str | None, str, str 
     """
     try:
         text = await asyncio.wait_for(websocket.receive_text(), HELLO_WAIT)
-    except TimeoutError:
+    except (TimeoutError, KeyError):  # KeyError: a binary first frame (ignored: a spectator)
         return None, lang, None
     try:
         message = json.loads(text)
-    except json.JSONDecodeError:
+    except (json.JSONDecodeError, RecursionError):  # handled as the first message: a typed error
         return None, lang, text
     if not isinstance(message, dict) or message.get("type") != "hello":
         return None, lang, text
@@ -258,27 +277,6 @@ async def _hello(websocket: WebSocket, lang: str) -> tuple[str | None, str, str 
     if token is not None and not isinstance(token, str):
         raise ServiceError("message/malformed", 'a hello is {"type": "hello", "token": "<seat token>", "lang": "en"}')
     return token or None, chosen if isinstance(chosen, str) else lang, None
-
-
-async def _send_all(websocket: WebSocket, listener: Subscription) -> None:
-    """The only writer of the socket: everything for this listener goes through its queue.
-
-    A client that falls behind skips positions: of the views waiting, only the newest is sent, carrying
-    the log lines of all of them (``join_views``); errors and pongs are all sent, in order.
-    """
-    queue = listener.queue
-    with contextlib.suppress(WebSocketDisconnect, RuntimeError):
-        while True:
-            waiting = [await queue.get()]
-            while not queue.empty():
-                waiting.append(queue.get_nowait())
-            views = [i for i, m in enumerate(waiting) if m.get("type") == "view"]
-            newest = views[-1] if views else -1
-            if len(views) > 1:
-                waiting[newest] = functools.reduce(join_views, [waiting[i] for i in views])
-            for i, message in enumerate(waiting):
-                if message.get("type") != "view" or i == newest:
-                    await websocket.send_json(message)
 
 
 async def _on_action(service: TableService, listener: Subscription, message: dict[str, Any]) -> None:
@@ -321,14 +319,11 @@ HANDLERS: dict[str, Callable[[TableService, Subscription, dict[str, Any]], Await
 }
 
 
-async def _dispatch(service: TableService, listener: Subscription, text: str) -> None:
+async def _dispatch(service: TableService, listener: Subscription, text: str, limits: Limits) -> None:
     """Handle one client message; any error goes back to this listener only."""
     try:
-        try:
-            message = json.loads(text)
-        except json.JSONDecodeError as error:
-            raise ServiceError("message/malformed", f"not JSON: {error}") from error
-        handler = HANDLERS.get(str(message.get("type"))) if isinstance(message, dict) else None
+        message = read_message(text, limits)
+        handler = HANDLERS.get(str(message.get("type")))
         if handler is None:
             raise ServiceError("message/malformed", f"message types: {', '.join(HANDLERS)}")
         await handler(service, listener, message)

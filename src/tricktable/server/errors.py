@@ -12,12 +12,19 @@ STATUS: dict[str, int] = {
     "message/malformed": 400,
     "auth/token-in-url": 400,
     "auth/origin": 403,
+    "message/too-deep": 400,
+    "message/binary": 400,
+    "message/too-large": 413,
+    "limit/rate": 429,
+    "limit/tables": 429,
+    "table/expired": 410,
     "auth/token": 403,
     "table/unknown": 404,
     "game/unknown": 404,
     "seat/unknown": 404,
     "seat/taken": 409,
     "name/taken": 409,
+    "table/conflict": 409,
     "table/not-started": 409,
     "action/not-your-turn": 409,
     "record/hidden": 409,
@@ -30,6 +37,9 @@ STATUS: dict[str, int] = {
 }
 
 
+MAX_MESSAGE = 1000  # characters of an error message: an echoed input is cut, never sent back in full
+
+
 class ServiceError(TricktableError):
     """A request the service refuses. Nothing changed. ``code`` is one of ``STATUS``."""
 
@@ -37,7 +47,7 @@ class ServiceError(TricktableError):
         if code not in STATUS:
             raise AssertionError(f"unknown error code {code!r}")
         self.code = code
-        self.message = message
+        self.message = message if len(message) <= MAX_MESSAGE else message[:MAX_MESSAGE - 3] + "..."
         self.error_id = error_id  # set for server failures: the key to their details in the server log
         super().__init__(f"{code}: {message}")
 

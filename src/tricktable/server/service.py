@@ -9,16 +9,17 @@ that subscriber's own view message. When the store fails, the table is exactly a
 from __future__ import annotations
 
 import asyncio
+import functools
 import importlib
 import logging
 import secrets
-from collections.abc import Callable, Coroutine
+from collections.abc import Awaitable, Callable, Coroutine
 from concurrent.futures import Executor
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any, ParamSpec, TypeVar
 
 from tricktable.engine import (
     IllegalAction,
@@ -35,15 +36,20 @@ from tricktable.engine import options as opts
 from tricktable.engine.registry import GAMES
 from tricktable.engine.words import BOT_LEVELS, translate_result
 from tricktable.server.bots import bot_seed, default_level, game_levels, make_executor, stop_executor, think
+from tricktable.server.bus import Cluster, cluster_for, refresh
 from tricktable.server.errors import ServiceError, new_error_id, store_failure
+from tricktable.server.fair import FairPool
+from tricktable.server.fanout import Encoded, Outbox
+from tricktable.server.limits import CLOSE_EXPIRED, Limits, TableQuota
 from tricktable.server.names import clean_name
 from tricktable.server.practice import setup_options
 from tricktable.server.replays import replay_moves
-from tricktable.server.store import Store, TableRow, now
+from tricktable.server.store import StaleRow, Store, TableRow, now
 from tricktable.server.table import LANGS, Seat, Table, as_changes, hash_token, position
 
 log = logging.getLogger("tricktable.server")
 T = TypeVar("T")
+P = ParamSpec("P")
 KEEP_FINISHED = 200  # finished tables kept in memory; older ones are read from the store when asked for
 
 
@@ -53,7 +59,8 @@ class Settings:
     ``bot_delay``: least seconds a bot move takes, so people can follow; ``bot_workers``: bot processes
     (0: one thread, for tests); ``retry``: seconds before a bot move the store refused is tried again
     (doubling up to ``retry_max``); ``any_table_setups``: allow a chosen seed or set-up deal at tables of
-    several people too (tests, friends who agree; they are still labelled practice)."""
+    several people too (tests, friends who agree; they are still labelled practice); ``limits``: sizes,
+    rates and counts (``server/limits.py``)."""
 
     grace: float = 30.0
     bot_delay: float = 0.5
@@ -61,6 +68,7 @@ class Settings:
     retry: float = 1.0
     retry_max: float = 30.0
     any_table_setups: bool = False
+    limits: Limits = field(default_factory=Limits)
 
 
 @dataclass(eq=False)
@@ -75,11 +83,29 @@ class Subscription:
     table_id: str
     seat: int | None
     lang: str
-    queue: asyncio.Queue[dict[str, Any]] = field(default_factory=asyncio.Queue)
+    queue: Outbox = field(default_factory=Outbox)
     log_next: int = 0
     changes: bool = False
     sent: int = 0
     shown: dict[str, Any] | None = None
+    closing: int | None = None  # a close code: the server ends this listener (its table expired)
+
+
+def retry_conflicts(method: Callable[P, Awaitable[T]]) -> Callable[P, Awaitable[T]]:
+    """Run a change again (up to 3 times) when another server process saved the table first
+    (``table/conflict``): the table has been reloaded by then, so the change is checked afresh."""
+
+    @functools.wraps(method)
+    async def again(*args: P.args, **kwargs: P.kwargs) -> T:
+        for attempt in range(3):
+            try:
+                return await method(*args, **kwargs)
+            except ServiceError as error:
+                if error.code != "table/conflict" or attempt == 2:
+                    raise
+        raise AssertionError("unreachable")
+
+    return again
 
 
 def playable() -> list[str]:
@@ -109,6 +135,18 @@ class TableService:
         self.subscribers: dict[str, set[Subscription]] = {}
         self.executor: Executor | None = None
         self._tasks: set[asyncio.Task[Any]] = set()
+        self.quota = TableQuota(self.settings.limits)
+        self.fair = FairPool(self.settings.bot_workers)  # bot thinking shared fairly between tables
+        # (table id, seat) -> (step, timer): a human actor's turn clock; (table id, seat) -> step: that
+        # seat's turn at that step is overdue and its stand-in plays it (see _idle_after_grace)
+        self._turn_clocks: dict[tuple[str, int], tuple[int, asyncio.Task[None]]] = {}
+        self._overdue: dict[tuple[str, int], int] = {}
+        # several processes over one PostgreSQL database (server/bus.py): who we are, who saved each table
+        # last (its owner runs its bots), and how many sockets each seat has open here
+        self.origin = secrets.token_hex(4)
+        self.writers: dict[str, str] = {}
+        self.cluster: Cluster | None = None
+        self._local: dict[tuple[str, int], int] = {}
 
     # --- life ----------------------------------------------------------------------------------
 
@@ -116,6 +154,9 @@ class TableService:
         """Start the bot workers and resume every stored table that is not over."""
         self.executor = make_executor(self.settings.bot_workers)
         await asyncio.to_thread(lambda: [game_levels(name) for name in playable()])  # probes, once, off the loop
+        self.cluster = cluster_for(self)
+        if self.cluster is not None:
+            await self.cluster.start()  # listening before loading: no change is missed in between
         rows = await asyncio.to_thread(self.store.list, ("waiting", "playing"), 100_000)
         for row in rows:
             try:
@@ -130,9 +171,13 @@ class TableService:
                 if place.kind == "human" and place.uses_socket:
                     place.leaving = self._spawn(self._leave_after_grace(table, seat))
             self._schedule_bots(table)
+        if self.settings.limits.waiting_ttl > 0:
+            self._spawn(self._expire_waiting())
 
     async def stop(self) -> None:
         """Cancel timers and bot moves (a move not yet applied is simply thought again after a restart)."""
+        if self.cluster is not None:
+            await self.cluster.stop()
         for task in list(self._tasks):
             task.cancel()
         await asyncio.gather(*self._tasks, return_exceptions=True)
@@ -154,7 +199,8 @@ class TableService:
         for name in playable():
             cls = game_class(name)
             options = [{"name": o.name, "default": _plain(o.default), "tag": o.tag, "doc": o.doc,
-                        "choices": [_plain(c) for c in o.choices], "words": cls.option_words(o.name)}
+                        "choices": [_plain(c) for c in o.choices], "words": cls.option_words(o.name),
+                        "bounds": list(o.bounds), "max_len": o.max_len}
                        for o in opts.describe(cls.options_type)]
             out.append({"name": name, "title": cls.title, "titles": {"en": cls.title, "ja": cls.title_ja or cls.title},
                         "min_players": cls.min_players, "max_players": cls.max_players, "options": options,
@@ -179,8 +225,11 @@ class TableService:
     # --- tables --------------------------------------------------------------------------------
 
     async def create_table(self, game: str, players: int, options: dict[str, Any] | None = None,
-                           seats: list[dict[str, Any]] | None = None, seed: int | None = None) -> dict[str, Any]:
-        """A new table; returns its summary. A table without human seats starts at once."""
+                           seats: list[dict[str, Any]] | None = None, seed: int | None = None,
+                           client: str | None = None) -> dict[str, Any]:
+        """A new table; returns its summary. A table without human seats starts at once. ``client`` (an
+        address) is counted against ``limits.tables_per_client``."""
+        self.quota.check(client, {t.id for t in self.tables.values() if t.status != "over"})
         if game not in playable():
             raise ServiceError("game/unknown", f"no game called {game!r} (games: {', '.join(playable())})")
         if seed is not None and not 0 <= seed < 2**63:
@@ -210,8 +259,9 @@ class TableService:
         if not any(p.kind == "human" for p in places):
             table.status = "playing"
         async with table.lock:
-            await self._store(table.to_row())
+            table.version = await self._store(table.to_row())
         self.tables[table.id] = table
+        self.quota.add(client, table.id)
         self._schedule_bots(table)
         return table.summary()
 
@@ -223,6 +273,7 @@ class TableService:
     async def summary(self, table_id: str) -> dict[str, Any]:
         return (await self._table(table_id)).summary()
 
+    @retry_conflicts
     async def take_seat(self, table_id: str, seat: int, name: str) -> dict[str, Any]:
         """Take a free human seat: ``{"seat", "token", "table"}``. The table starts when no human seat is free."""
         table = await self._table(table_id)
@@ -238,6 +289,7 @@ class TableService:
         self._schedule_bots(table)
         return {"seat": seat, "token": token, "table": table.summary()}
 
+    @retry_conflicts
     async def start_table(self, table_id: str, token: str | None) -> dict[str, Any]:
         """Start a waiting table now: free human seats become bot seats at their stand-in level."""
         table = await self._table(table_id)
@@ -252,16 +304,18 @@ class TableService:
     async def view(self, table_id: str, token: str | None, lang: str | None = "en", since: int = 0) -> dict[str, Any]:
         """The view message of the token's seat (no token: the spectator's), with the log from ``since``."""
         table = await self._table(table_id)
-        seat = self._seat_of(table, token) if token else None
+        seat = await self._fresh_seat_of(table, token) if token else None
         return table.view(seat, _lang(lang), since)
 
+    @retry_conflicts
     async def act(self, table_id: str, token: str | None, action: str, seat: int | None = None,
                   lang: str | None = "en") -> dict[str, Any]:
         """Play ``action`` for the token's seat; returns that seat's view after it."""
         table = await self._table(table_id)
-        mine = self._seat_of(table, token)
+        mine = await self._fresh_seat_of(table, token)
         if seat is not None and seat != mine:
             raise ServiceError("auth/token", f"this token is seat {mine}'s, not seat {seat}'s")
+        table.seats[mine].away = False  # an HTTP player who acts is back: the stand-in stops
         await self._apply(table, mine, action)
         return table.view(mine, _lang(lang))
 
@@ -271,7 +325,7 @@ class TableService:
         from tricktable.bots.hints import suggest
 
         table = await self._table(table_id)
-        seat = self._seat_of(table, token)
+        seat = await self._fresh_seat_of(table, token)
         if table.status != "playing":
             raise ServiceError("table/not-started", "hints are for a game in progress")
         if seat not in table.state.actors:
@@ -280,6 +334,7 @@ class TableService:
         hints = await asyncio.to_thread(suggest, view, lang=_lang(lang), seed=table.step)
         return {"type": "hint", "seat": seat, "step": table.step, "hints": [h.to_json() for h in hints]}
 
+    @retry_conflicts
     async def act_as(self, listener: Subscription, action: str) -> None:
         """Play ``action`` for a listener's seat (a WebSocket's); its new view arrives on every queue."""
         if listener.seat is None:
@@ -294,8 +349,8 @@ class TableService:
         A player who was away has their seat back at once; the stand-in bot's pending move is dropped.
         """
         table = await self._table(table_id)
-        seat = self._seat_of(table, token) if token else None
-        listener = Subscription(table.id, seat, _lang(lang))
+        seat = await self._fresh_seat_of(table, token) if token else None
+        listener = Subscription(table.id, seat, _lang(lang), Outbox(self.settings.limits.queue_messages))
         self.subscribers.setdefault(table.id, set()).add(listener)
         if seat is None or table.seats[seat].kind != "human":
             self._queue_view(table, listener, 0)
@@ -303,6 +358,7 @@ class TableService:
         place = table.seats[seat]
         async with table.lock:
             place.connections += 1
+            self._sockets_changed(table, seat, +1)
             if place.leaving is not None:
                 place.leaving.cancel()
                 place.leaving = None
@@ -325,6 +381,7 @@ class TableService:
             return
         place = table.seats[listener.seat]
         place.connections = max(0, place.connections - 1)
+        self._sockets_changed(table, listener.seat, -1)
         if place.connections == 0 and place.leaving is None:
             place.leaving = self._spawn(self._leave_after_grace(table, listener.seat))
         self._notify(table)
@@ -504,8 +561,18 @@ class TableService:
         updated = now() if secret is None else table.updated
         row = TableRow(id=table.id, game=state.game.name, players=state.players, status=status,
                        seats=[{**p.to_json(), **changes.get(i, {})} for i, p in enumerate(table.seats)],
-                       record=state.record().to_json(), created=table.created, updated=updated)
-        await self._store(row)
+                       record=state.record().to_json(), created=table.created, updated=updated,
+                       version=table.version)
+        try:
+            version = await self._store(row)
+        except StaleRow:  # another process saved the table first: become what is stored, refuse this change
+            fresh = await self._read(self.store.load, table.id)
+            if fresh is not None:
+                refresh(table, fresh)
+            self._spawn(self._after_reload(table))
+            raise ServiceError("table/conflict", "the table changed on another server process meanwhile: "
+                                                 "look at it again and retry") from None
+        table.version, self.writers[table.id] = version, self.origin
         for seat, values in changes.items():
             for name, value in values.items():
                 setattr(table.seats[seat], name, value)
@@ -527,59 +594,210 @@ class TableService:
             log.exception("reading the store failed (error id %s)", error_id)
             raise store_failure(error_id, reading=True) from None
 
-    async def _store(self, row: TableRow) -> None:
-        """Save a row; a failing store becomes ``server/unavailable`` with an id, its details logged only
-        (the exception may carry the statement's parameters: the record with its seed, token hashes)."""
+    async def _store(self, row: TableRow) -> int:
+        """Save a row at its next version (returned); a failing store becomes ``server/unavailable`` with an
+        id, its details logged only (the exception may carry the statement's parameters: the record with its
+        seed, token hashes). ``StaleRow`` (another process saved first) passes through."""
         try:
-            await asyncio.to_thread(self.store.save, row)
+            return await asyncio.to_thread(self.store.save, row, self.origin)
+        except StaleRow:
+            raise
         except Exception:
             error_id = new_error_id()
             log.exception("saving table %s failed (error id %s)", row.id, error_id)
             raise store_failure(error_id) from None
 
+    async def _after_reload(self, table: Table) -> None:
+        self._notify(table)
+        self._schedule_bots(table)
+
+    # --- several processes (server/bus.py calls these) -------------------------------------------
+
+    def keep(self, task: asyncio.Task[Any]) -> None:
+        """Hold a background task until it ends (stopped with the service)."""
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    def adopt(self, table: Table) -> None:
+        """A live table another process created: serve it here too."""
+        self.tables[table.id] = table
+        self._notify(table)
+        self._schedule_bots(table)
+
+    def changed_elsewhere(self, table: Table) -> None:
+        """A table reloaded after another process changed it: tell our sockets, wake our bots."""
+        self._notify(table)
+        if table.status == "over":
+            self._forget_finished()
+        self._schedule_bots(table)
+
+    def forget_table(self, table_id: str) -> None:
+        """Another process deleted the table (it expired)."""
+        table = self.tables.pop(table_id, None)
+        gone = ServiceError("table/expired", f"table {table_id} waited too long for players and was closed")
+        for listener in self.subscribers.pop(table_id, set()):
+            listener.closing = CLOSE_EXPIRED
+            listener.queue.put_nowait(gone.to_json())
+        if table is not None:
+            self._notify(table)
+
+    def presence_changed(self, table: Table, seat: int, delta: int) -> None:
+        """Sockets of ``seat`` opened or closed on another process."""
+        place = table.seats[seat]
+        if place.kind != "human" or not delta:
+            return
+        place.connections = max(0, place.connections + delta)
+        if place.connections > 0:
+            if place.leaving is not None:
+                place.leaving.cancel()
+                place.leaving = None
+            place.away = False
+        elif place.leaving is None:
+            place.leaving = self._spawn(self._leave_after_grace(table, seat))
+        self._notify(table)
+
+    def _sockets_changed(self, table: Table, seat: int, delta: int) -> None:
+        key = (table.id, seat)
+        self._local[key] = max(0, self._local.get(key, 0) + delta)
+        if self.cluster is not None:
+            self.cluster.publish_presence(table.id, seat, self._local[key])
+        if not self._local[key]:
+            del self._local[key]
+
+    async def _fresh_seat_of(self, table: Table, token: str | None) -> int:
+        """The token's seat; with several processes, a token this copy does not know yet (the seat was just
+        taken on another process) is looked up again in the store before it is refused."""
+        try:
+            return self._seat_of(table, token)
+        except ServiceError:
+            if self.cluster is None or not token:
+                raise
+        row = await asyncio.to_thread(self.store.load, table.id)
+        if row is not None:
+            async with table.lock:
+                if row.version > table.version:
+                    refresh(table, row)
+        return self._seat_of(table, token)
+
+    async def _owner_first(self, table: Table) -> bool:
+        """True when this process should think for the table's bots now: it saved the table last, or the
+        owner has let ``takeover`` seconds pass without a move (it died or is stuck)."""
+        if self.cluster is None or self.writers.get(table.id, self.origin) == self.origin:
+            return True
+        step = table.step
+        await asyncio.sleep(self.cluster.takeover)
+        return table.step == step and table.status == "playing"
+
+    async def _expire_waiting(self) -> None:
+        """Every so often, end the waiting tables nobody has changed for ``waiting_ttl`` seconds: they leave
+        memory and the store (no game was played), and their listeners are told and closed."""
+        ttl = self.settings.limits.waiting_ttl
+        while True:
+            await asyncio.sleep(min(60.0, max(0.05, ttl / 10)))
+            cutoff = now().timestamp() - ttl
+            for table in [t for t in self.tables.values() if t.status == "waiting"]:
+                if table.updated.timestamp() < cutoff:
+                    await self._expire(table)
+
+    async def _expire(self, table: Table) -> None:
+        async with table.lock:
+            if table.status != "waiting":
+                return
+            await self._read(self.store.delete, table.id, self.origin)
+            self.tables.pop(table.id, None)
+        gone = ServiceError("table/expired", f"table {table.id} waited too long for players and was closed")
+        for listener in self.subscribers.pop(table.id, set()):
+            listener.closing = CLOSE_EXPIRED
+            listener.queue.put_nowait(gone.to_json())
+
     def _notify(self, table: Table, only: int | None = None) -> None:
         """Queue each listener's own view of the table with the log lines it has not had (built once per
-        seat, language and place in the log: listeners of one seat share it); ``only``: tell that seat's
-        listeners alone (the others' views have not changed, and hearing of it would tell)."""
-        built: dict[tuple[int | None, str, int], tuple[dict[str, Any], dict[str, Any]]] = {}
-        as_edits: dict[tuple[int | None, str, int, int], tuple[dict[str, Any], dict[str, Any]]] = {}
+        seat, language and place in the log: listeners of one seat share it, encoded once: ``server/fanout.py``);
+        ``only``: tell that seat's listeners alone (the others' views have not changed, and hearing of it
+        would tell)."""
+        built: dict[tuple[int | None, str, int], tuple[Encoded, dict[str, Any]]] = {}
+        as_edits: dict[tuple[int | None, str, int, int], tuple[dict[str, Any], Encoded]] = {}
         for listener in list(self.subscribers.get(table.id, ())):
             if only is not None and listener.seat != only:
                 continue
             key = (listener.seat, listener.lang, listener.log_next)
             if key not in built:
                 message = table.view(*key)
-                built[key] = message, position(message)
-            message, shown = built[key]
+                built[key] = Encoded(message), position(message)
+            encoded, shown = built[key]
             listener.sent += 1
             if listener.changes and listener.shown is not None:
                 edit_key = (*key, id(listener.shown))  # listeners given one position share its changes
                 cached = as_edits.get(edit_key)
                 if cached is None or cached[0] is not listener.shown:  # (the entry holds it: ids stay unique)
-                    cached = as_edits[edit_key] = listener.shown, as_changes(message, listener.shown)
-                listener.queue.put_nowait({**cached[1], "pos": listener.sent})
+                    cached = as_edits[edit_key] = listener.shown, Encoded(as_changes(encoded, listener.shown))
+                listener.queue.put_nowait(cached[1].plus({"pos": listener.sent}))
             else:
-                listener.queue.put_nowait({**message, "pos": listener.sent})
-            listener.log_next, listener.shown = message["log_next"], shown
+                listener.queue.put_nowait(encoded.plus({"pos": listener.sent}))
+            listener.log_next, listener.shown = encoded["log_next"], shown
 
     # --- bots ----------------------------------------------------------------------------------
 
     def _schedule_bots(self, table: Table) -> None:
-        """Start a bot move for every actor a bot plays now (once per seat)."""
+        """Start a bot move for every actor a bot plays now (once per seat); start the turn clock of every
+        human actor (no table is held hostage by a seat that does not act)."""
         if table.status != "playing":
             return
+        for seat in range(table.state.players):
+            clock = self._turn_clocks.get((table.id, seat))
+            if clock is not None and seat not in table.state.actors:
+                clock[1].cancel()
+                del self._turn_clocks[(table.id, seat)]
         for seat in table.state.actors:
-            if table.seats[seat].played_by_bot and seat not in table.thinking:
-                table.thinking.add(seat)
-                self._spawn(self._bot_turn(table, seat))
+            if self._bot_plays(table, seat):
+                if seat not in table.thinking:
+                    table.thinking.add(seat)
+                    self._spawn(self._bot_turn(table, seat))
+            else:
+                self._start_turn_clock(table, seat)
+
+    def _bot_plays(self, table: Table, seat: int) -> bool:
+        """A bot seat, a human seat whose player is away, or a human seat whose turn now is overdue."""
+        return table.seats[seat].played_by_bot or self._overdue.get((table.id, seat)) == table.step
+
+    def _start_turn_clock(self, table: Table, seat: int) -> None:
+        key = (table.id, seat)
+        running = self._turn_clocks.get(key)
+        if running is not None and running[0] == table.step and not running[1].done():
+            return
+        if running is not None:
+            running[1].cancel()
+        self._turn_clocks[key] = (table.step, self._spawn(self._idle_after_grace(table, seat, table.step)))
+
+    async def _idle_after_grace(self, table: Table, seat: int, step: int) -> None:
+        """A human actor who has not acted ``grace`` seconds after the table reached ``step``: its stand-in
+        plays. A seat with no open socket (never opened one, or closed it) is then ``away`` until its player
+        acts or connects again; a connected seat only has this turn played for it."""
+        await asyncio.sleep(self.settings.grace)
+        key = (table.id, seat)
+        self._turn_clocks.pop(key, None)
+        place = table.seats[seat]
+        if table.status != "playing" or table.step != step or seat not in table.state.actors or place.played_by_bot:
+            return
+        if self.tables.get(table.id) is not table:
+            return
+        if place.connections == 0:
+            place.away = True
+        else:
+            self._overdue[key] = step
+        log.info("table %s: seat %d did not act in %gs; its stand-in plays", table.id, seat, self.settings.grace)
+        self._notify(table)
+        self._schedule_bots(table)
 
     async def _bot_turn(self, table: Table, seat: int) -> None:
         try:
+            if not await self._owner_first(table):
+                return  # the owning process moved meanwhile; its change (heard here) schedules again
             self._notify(table)  # shows the seat as thinking
             while True:  # the seat thinks on while it is still to act (after a secret move, say): no flicker
                 table.thinking.add(seat)
                 await self._bot_move(table, seat)
-                if not (table.status == "playing" and seat in table.state.actors and table.seats[seat].played_by_bot):
+                if not (table.status == "playing" and seat in table.state.actors and self._bot_plays(table, seat)):
                     break
         finally:
             table.thinking.discard(seat)
@@ -598,13 +816,14 @@ class TableService:
                 text = chosen[1]
             else:
                 record = table.state.record().to_json()
-                text = await self._think(record, seat, place.bot, bot_seed(table.state.seed, step, seat))
+                seed = bot_seed(table.state.seed, step, seat)
+                text = await self.fair.run(table.id, functools.partial(self._think, record, seat, place.bot, seed))
             wait = self.settings.bot_delay - (loop.time() - started)
             if wait > 0:
                 await asyncio.sleep(wait)
             async with table.lock:
                 state = table.state
-                if table.status != "playing" or seat not in state.actors or not place.played_by_bot:
+                if table.status != "playing" or seat not in state.actors or not self._bot_plays(table, seat):
                     return  # the game moved on or the player came back
                 legal = state.legal_actions(seat)
                 if text not in {a.text for a in legal}:
@@ -624,11 +843,15 @@ class TableService:
                 try:
                     await self._commit(table, state=state, seats=seats,
                                        status="over" if state.is_over else table.status, secret=secret)
-                except ServiceError:
+                except ServiceError as error:
                     chosen = (step, text)  # logged by _store; the table is as before
                     table.thinking.add(seat)
+                    if error.code == "table/conflict":
+                        continue  # another process moved first and the table is reloaded: look again now
                 else:
                     table.index_standin(marks)
+                    if table.status == "over":
+                        self.fair.forget(table.id)
                     return
             await asyncio.sleep(retry)  # until the database is back
             retry = min(retry * 2, self.settings.retry_max)

@@ -3,6 +3,12 @@
 The service speaks only the ``Store`` interface. ``SqlStore`` is the real one (SQLAlchemy: SQLite by
 default, PostgreSQL by URL); ``MemoryStore`` keeps rows in a dict, for tests and throwaway servers.
 Stores are synchronous; the service calls them from a worker thread so the event loop never waits on disk.
+
+Saves are optimistic: a row carries the ``version`` it was read at, a save succeeds only if the stored row
+is still at that version (then it is one more), and raises ``StaleRow`` otherwise: another server process
+changed the table meanwhile, and the caller must reload it. On PostgreSQL every save also sends
+``NOTIFY tricktable`` in its own transaction, so the other processes hear of it once it is committed
+(``server/bus.py``).
 """
 
 from __future__ import annotations
@@ -28,13 +34,21 @@ from sqlalchemy import (
     create_engine,
     event,
     insert,
+    inspect,
     select,
+    text,
     update,
 )
 from sqlalchemy.engine import Engine
+from sqlalchemy.exc import IntegrityError
 
 STATUSES = ("waiting", "playing", "over")
 log = logging.getLogger("tricktable.server")
+CHANNEL = "tricktable"  # the PostgreSQL NOTIFY channel of table changes
+
+
+class StaleRow(Exception):
+    """The stored row is newer than the one saved: another process changed it. Reload, then try again."""
 
 
 def now() -> datetime:
@@ -53,19 +67,24 @@ class TableRow:
     record: dict[str, Any]
     created: datetime = field(default_factory=now)
     updated: datetime = field(default_factory=now)
+    version: int = 0  # 0: never stored
 
 
 class Store(Protocol):
     """The persistence interface of the table service."""
 
-    def save(self, row: TableRow) -> None:
-        """Insert or replace the row with ``row.id``."""
+    def save(self, row: TableRow, origin: str = "") -> int:
+        """Store the row if the stored one is still at ``row.version`` (none: version 0); returns the new
+        version; raises ``StaleRow`` if it is not. ``origin`` names the saving process in the notification."""
 
     def load(self, table_id: str) -> TableRow | None:
         """The row with that id, or None."""
 
     def list(self, statuses: Iterable[str], limit: int = 200) -> list[TableRow]:
         """Rows whose status is one of ``statuses``, most recently updated first."""
+
+    def delete(self, table_id: str, origin: str = "") -> None:
+        """Remove the row (an expired waiting table); nothing happens when there is none."""
 
     def close(self) -> None:
         """Release connections. The store is not used afterwards."""
@@ -77,8 +96,14 @@ class MemoryStore:
     def __init__(self) -> None:
         self.rows: dict[str, TableRow] = {}
 
-    def save(self, row: TableRow) -> None:
-        self.rows[row.id] = copy.deepcopy(row)
+    def save(self, row: TableRow, origin: str = "") -> int:
+        stored = self.rows.get(row.id)
+        if (stored.version if stored else 0) != row.version:
+            raise StaleRow(row.id)
+        saved = copy.deepcopy(row)
+        saved.version = row.version + 1
+        self.rows[row.id] = saved
+        return saved.version
 
     def load(self, table_id: str) -> TableRow | None:
         row = self.rows.get(table_id)
@@ -88,6 +113,9 @@ class MemoryStore:
         wanted = set(statuses)
         rows = sorted((r for r in self.rows.values() if r.status in wanted), key=lambda r: r.updated, reverse=True)
         return [copy.deepcopy(r) for r in rows[:limit]]
+
+    def delete(self, table_id: str, origin: str = "") -> None:
+        self.rows.pop(table_id, None)
 
     def close(self) -> None:
         pass
@@ -104,6 +132,7 @@ tables = Table(
     Column("record", Text, nullable=False),
     Column("created", DateTime(timezone=True), nullable=False),
     Column("updated", DateTime(timezone=True), nullable=False, index=True),
+    Column("version", Integer, nullable=False, server_default="0"),
 )
 
 
@@ -128,16 +157,39 @@ class SqlStore:
         self.engine: Engine = create_engine(self.url, connect_args=connect_args, pool_pre_ping=True)
         if self.engine.dialect.name == "sqlite":
             event.listen(self.engine, "connect", _sqlite_pragmas)
-        metadata.create_all(self.engine)
+        self.notifies = self.engine.dialect.name == "postgresql"
+        with self.engine.begin() as connection:
+            if self.notifies:  # several processes may start at once: one creates the table, the others wait
+                connection.execute(text("SELECT pg_advisory_xact_lock(727172)"))
+            metadata.create_all(connection)
+            self._add_version_column(connection)
 
-    def save(self, row: TableRow) -> None:
+    @staticmethod
+    def _add_version_column(connection: Any) -> None:
+        """A database made before versions: add the column (every row at version 0)."""
+        if "version" not in {c["name"] for c in inspect(connection).get_columns(tables.name)}:
+            connection.execute(text(f"ALTER TABLE {tables.name} ADD COLUMN version INTEGER NOT NULL DEFAULT 0"))
+
+    def save(self, row: TableRow, origin: str = "") -> int:
+        version = row.version + 1
         values = {"game": row.game, "players": row.players, "status": row.status,
                   "seats": json.dumps(row.seats), "record": json.dumps(row.record),
-                  "created": row.created, "updated": row.updated}
+                  "created": row.created, "updated": row.updated, "version": version}
         with self.engine.begin() as connection:
-            done = connection.execute(update(tables).where(tables.c.id == row.id).values(**values))
-            if done.rowcount == 0:
-                connection.execute(insert(tables).values(id=row.id, **values))
+            if row.version == 0:
+                try:
+                    connection.execute(insert(tables).values(id=row.id, **values))
+                except IntegrityError as error:  # the id is taken: someone else stored it first
+                    raise StaleRow(row.id) from error
+            else:
+                done = connection.execute(update(tables).values(**values)
+                                          .where(tables.c.id == row.id, tables.c.version == row.version))
+                if done.rowcount == 0:
+                    raise StaleRow(row.id)
+            if self.notifies:  # delivered when this transaction commits, never for a refused save
+                connection.execute(text("SELECT pg_notify(:channel, :payload)"),
+                                   {"channel": CHANNEL, "payload": f"save {row.id} {version} {origin}"})
+        return version
 
     def load(self, table_id: str) -> TableRow | None:
         with self.engine.connect() as connection:
@@ -157,6 +209,20 @@ class SqlStore:
                 log.warning("table %s has a damaged row (left in the database): %s", found["id"], error)
         return rows
 
+    def delete(self, table_id: str, origin: str = "") -> None:
+        with self.engine.begin() as connection:
+            connection.execute(tables.delete().where(tables.c.id == table_id))
+            if self.notifies:
+                connection.execute(text("SELECT pg_notify(:channel, :payload)"),
+                                   {"channel": CHANNEL, "payload": f"delete {table_id} 0 {origin}"})
+
+    def publish(self, payload: str) -> None:
+        """Tell the other processes something that is not a saved change (presence). PostgreSQL only."""
+        if self.notifies:
+            with self.engine.begin() as connection:
+                connection.execute(text("SELECT pg_notify(:channel, :payload)"),
+                                   {"channel": CHANNEL, "payload": payload})
+
     def close(self) -> None:
         self.engine.dispose()
 
@@ -164,7 +230,8 @@ class SqlStore:
     def _row(found: Any) -> TableRow:
         return TableRow(id=found["id"], game=found["game"], players=found["players"], status=found["status"],
                         seats=json.loads(found["seats"]), record=json.loads(found["record"]),
-                        created=_aware(found["created"]), updated=_aware(found["updated"]))
+                        created=_aware(found["created"]), updated=_aware(found["updated"]),
+                        version=found["version"])
 
 
 def _sqlite_pragmas(connection: Any, record: Any) -> None:

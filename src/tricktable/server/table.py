@@ -77,6 +77,7 @@ class Table:
     updated: datetime = field(default_factory=now)
     thinking: set[int] = field(default_factory=set)
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    version: int = 0  # the stored row's version this is (0: not stored yet); see store.StaleRow
     # (lang, names) -> (the last event described, every event's line so far): events only grow, so each is
     # described once; a seat's new name starts the lines again
     _described: dict[tuple[str, tuple[str, ...]], tuple[Event | None, list[str]]] = field(default_factory=dict)
@@ -232,14 +233,14 @@ class Table:
         state = self.state
         return TableRow(id=self.id, game=state.game.name, players=state.players, status=self.status,
                         seats=[s.to_json() for s in self.seats], record=state.record().to_json(),
-                        created=self.created, updated=self.updated)
+                        created=self.created, updated=self.updated, version=self.version)
 
     @classmethod
     def from_row(cls, row: TableRow) -> Table:
         """The table as stored, its record replayed (every action checked again)."""
         state = GameRecord.from_json(row.record).replay()
         return cls(id=row.id, state=state, seats=[Seat.from_json(s) for s in row.seats], status=row.status,
-                   created=row.created, updated=row.updated)
+                   created=row.created, updated=row.updated, version=row.version)
 
 
 def _actor(event: Event) -> int | None:

@@ -40,7 +40,8 @@ class MasqueradeOptions:
         "shared", tag="D", choices=("shared", "strict"),
         doc="tied totals: shared, or strict (fewer burst colours, then more face-value cards)")
     first_player: int = option(
-        -1, tag="D", doc="the first turn player's seat; -1 draws one at random (the seed: rock-paper-scissors)")
+        -1, tag="D", bounds=(-1, 5),
+        doc="the first turn player's seat; -1 draws one at random (the seed: rock-paper-scissors)")
     deal: tuple[tuple[str, ...], ...] = option(
         (), tag="D",
         doc='a fixed deal instead of a shuffle: one list of card texts a seat, all the same length, e.g. '

@@ -27,7 +27,7 @@ class MegalomaniaOptions:
     resources: int = option(3, tag="D", choices=(2, 3, 4, 5),
                             doc="tokens each player splits between crystals and cubes at each preparation")
     scrolls: tuple[str, ...] = option(
-        DEFAULT_SCROLL_DECK, tag="D",
+        DEFAULT_SCROLL_DECK, tag="D", max_len=100,
         doc="the scroll deck (names, repeats allowed); empty for no scrolls: extra-crystal, extra-cube, "
             "double-cube, free-power, immunity, redeal, first-lead, insight")
     shuffle_scrolls: bool = option(True, tag="D", choices=(True, False),
@@ -35,10 +35,10 @@ class MegalomaniaOptions:
     reshuffle_scrolls: bool = option(True, tag="D", choices=(True, False),
                                      doc="when the scroll deck runs out, shuffle the used scrolls into a new deck")
     missions: tuple[int, ...] = option(
-        (), tag="D",
+        (), tag="D", bounds=(1, 25), max_len=25,
         doc="the mission deck (numbers 1-25); empty: all 25, less 8, 20 and 21 with fewer than 4 players")
     mission_points: tuple[int, ...] = option(
-        MISSION_POINTS, tag="D",
+        MISSION_POINTS, tag="D", bounds=(-100, 100), max_len=25,
         doc="points of missions 1-25 (per card/trick for the counting ones); the italic values are ours")
     explorer_may_decline: bool = option(
         False, tag="D", choices=(False, True),
@@ -54,13 +54,13 @@ class MegalomaniaOptions:
                                doc="mission 24: the neighbour who picks one of your piles blind")
     # --- fixing a position exactly (tests, puzzles, bug reports) --------------------------------
     deal: tuple[tuple[str, ...], ...] = option(
-        (), tag="D",
+        (), tag="D", max_len=12,
         doc='fixed deals, one per round from round 1: a list per seat of card texts in deal order, e.g. '
             '[["B15 B12", "K1 K2"]]; cards not named are out of play. Mission 13: the first 3 are face up; '
             '18: first half face down under the second half; 19: first half hand, second half pile')
-    mission_order: tuple[int, ...] = option((), tag="D",
+    mission_order: tuple[int, ...] = option((), tag="D", bounds=(1, 25), max_len=12,
                                             doc="the missions of the first rounds in order; the rest drawn")
     dominant: str = option("", tag="D",
                            doc="dominant colour letters (B/Y/R/K) of the first rounds; later rounds follow "
                                "dominant_order from the last one given")
-    dealer: int = option(-1, tag="D", doc="the first dealer's seat; -1 draws one at random [P]")
+    dealer: int = option(-1, tag="D", bounds=(-1, 5), doc="the first dealer's seat; -1 draws one at random [P]")

@@ -16,15 +16,15 @@ TOKEN_CHOICES = ("up_to_three", "two_only", "off")
 @dataclass(frozen=True, slots=True)
 class TricksterOptions:
     deck: str | tuple[str, ...] = option(
-        "beginner", tag="P",
+        "beginner", tag="P", max_len=14,
         doc="the 7 heroes: beginner, strategist, random (7 of 14 by the seed), draft (players pick, as actions) "
             "or an explicit list of 7 hero names")
     token: str = option(
         "up_to_three", tag="D", choices=TOKEN_CHOICES,
         doc="the Trickster token: up_to_three (with 2-3 players the Leader is also the Trickster), two_only, off")
-    rounds: int = option(3, tag="P", doc="rounds in a game")
+    rounds: int = option(3, tag="P", bounds=(1, 12), doc="rounds in a game")
     first_leader: int | None = option(
-        None, tag="D", doc="the first Leader's seat; null: chosen at random from the seed")
+        None, tag="D", bounds=(0, 6), doc="the first Leader's seat; null: chosen at random from the seed")
     next_leader: str = option(
         "last_buster", tag="D", choices=("last_buster", "first_buster"),
         doc="who leads rounds 2+: the player who busted last (default) or first in the previous round")

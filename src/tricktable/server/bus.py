@@ -1,0 +1,155 @@
+"""More than one server process over one PostgreSQL database: every process sees every change.
+
+The database is the truth; each process keeps the tables it serves in memory as a copy. A save is
+optimistic (``store.StaleRow``: a save over a newer row is refused, and the process reloads the table) and
+sends ``NOTIFY tricktable`` in its transaction. ``Cluster`` listens on that channel (psycopg, autocommit)
+and, for a change made by another process, reloads the table in place, pushes the new view to this
+process's sockets and wakes its bots. Presence (how many sockets a seat has open on each process) is
+published the same way, so a player connected to one process is not taken over by another.
+
+Bots: the process that saved last is the table's owner and thinks at once; the others wait ``takeover``
+seconds first and think only if the table has not moved meanwhile (the owner died, or is slow), so a
+move is thought once and a table never stops because one process did. Two processes deciding at once are
+harmless: moves are deterministic and the second save is refused as stale.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from typing import TYPE_CHECKING, Any
+
+from tricktable.engine import GameRecord
+from tricktable.server.store import CHANNEL, TableRow
+from tricktable.server.table import Seat, Table
+
+if TYPE_CHECKING:
+    from tricktable.server.service import TableService
+
+log = logging.getLogger("tricktable.server")
+
+
+def refresh(table: Table, row: TableRow) -> None:
+    """Make ``table`` the stored ``row`` in place (tasks hold the object), keeping this process's presence."""
+    table.state = GameRecord.from_json(row.record).replay()
+    table.status, table.updated, table.version = row.status, row.updated, row.version
+    for place, stored in zip(table.seats, row.seats, strict=True):  # the same objects: tasks hold them
+        new = Seat.from_json(stored)
+        place.kind, place.bot, place.name = new.kind, new.bot, new.name
+        place.token_hash, place.uses_socket = new.token_hash, new.uses_socket
+        place.standin_events = new.standin_events
+    table.__post_init__()  # what it derives from the seats (the stand-in moves)
+
+
+class Cluster:
+    """This process's part in a cluster of server processes over one PostgreSQL database."""
+
+    def __init__(self, service: TableService, url: str, takeover: float = 3.0) -> None:
+        self.service, self.url, self.takeover = service, _libpq_url(url), takeover
+        self.remote: dict[tuple[str, int], dict[str, int]] = {}  # (table, seat) -> origin -> open sockets
+        self._task: asyncio.Task[None] | None = None
+        self.ready = asyncio.Event()  # set once LISTEN is in place
+
+    async def start(self) -> None:
+        self._task = asyncio.get_running_loop().create_task(self._listen())
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(self.ready.wait(), 10)
+
+    async def stop(self) -> None:
+        if self._task is not None:
+            self._task.cancel()
+            await asyncio.gather(self._task, return_exceptions=True)
+
+    async def _listen(self) -> None:
+        import psycopg
+
+        pause = 0.5
+        while True:
+            try:
+                async with await psycopg.AsyncConnection.connect(self.url, autocommit=True) as connection:
+                    await connection.execute(f"LISTEN {CHANNEL}")
+                    if self.ready.is_set():
+                        await self._catch_up()  # notifications sent while we were not listening are lost
+                    self.ready.set()
+                    pause = 0.5
+                    async for note in connection.notifies():
+                        try:
+                            await self._heard(note.payload)
+                        except Exception:
+                            log.exception("a table change from another process failed here: %s", note.payload)
+            except asyncio.CancelledError:
+                raise
+            except Exception as error:
+                log.warning("listening for other server processes failed (%s); again in %.1fs", error, pause)
+                await asyncio.sleep(pause)
+                pause = min(pause * 2, 10.0)
+
+    async def _heard(self, payload: str) -> None:
+        kind, table_id, number, origin, *rest = [*payload.split(" "), ""]
+        if origin == self.service.origin:
+            return
+        if kind == "save":
+            await self.saved_elsewhere(table_id, int(number), origin)
+        elif kind == "delete":
+            self.service.forget_table(table_id)
+        elif kind == "presence":
+            self.presence_elsewhere(table_id, int(number), origin, int(rest[0] or 0))
+
+    async def saved_elsewhere(self, table_id: str, version: int, origin: str) -> None:
+        service = self.service
+        table = service.tables.get(table_id)
+        if table is not None and table.version >= version:
+            return
+        row = await asyncio.to_thread(service.store.load, table_id)
+        if row is None:
+            return
+        service.writers[table_id] = origin
+        table = service.tables.get(table_id)  # again: it may have been loaded here while we read the row
+        if table is None:
+            if row.status == "over":
+                return  # a finished game is loaded when someone asks for it
+            service.adopt(Table.from_row(row))
+            return
+        async with table.lock:
+            if row.version > table.version:
+                refresh(table, row)
+        service.changed_elsewhere(table)
+
+    def presence_elsewhere(self, table_id: str, seat: int, origin: str, count: int) -> None:
+        counts = self.remote.setdefault((table_id, seat), {})
+        before = counts.get(origin, 0)
+        counts[origin] = count
+        table = self.service.tables.get(table_id)
+        if table is not None and 0 <= seat < len(table.seats):
+            self.service.presence_changed(table, seat, count - before)
+
+    def remote_connections(self, table_id: str, seat: int) -> int:
+        return sum(self.remote.get((table_id, seat), {}).values())
+
+    def publish_presence(self, table_id: str, seat: int, local: int) -> None:
+        payload = f"presence {table_id} {seat} {self.service.origin} {local}"
+        publish = getattr(self.service.store, "publish", None)
+        if publish is not None:
+            task = asyncio.get_running_loop().create_task(asyncio.to_thread(publish, payload))
+            self.service.keep(task)
+
+    async def _catch_up(self) -> None:
+        """After the listening connection was lost: reload every live table that changed meanwhile."""
+        rows = await asyncio.to_thread(self.service.store.list, ("waiting", "playing"), 100_000)
+        for row in rows:
+            await self.saved_elsewhere(row.id, row.version, "")
+
+
+def _libpq_url(url: str) -> str:
+    """A SQLAlchemy URL (``postgresql+psycopg://``) as psycopg takes it (``postgresql://``)."""
+    scheme, _, rest = url.partition("://")
+    return f"{scheme.split('+')[0]}://{rest}"
+
+
+def cluster_for(service: TableService) -> Cluster | None:
+    """A cluster when the service's store is PostgreSQL (others cannot notify), else None."""
+    store: Any = service.store
+    if getattr(store, "notifies", False):
+        return Cluster(service, str(store.url))
+    return None
