@@ -172,7 +172,7 @@ def _check_type(options_type: type[Any], name: str, value: Any) -> None:
         return
     if type(value) is not scalar:  # exact: a bool is not an int option's value
         wanted = scalar.__name__ + (" or null" if nullable else "")
-        raise BadOptions(f"option {name} must be {wanted}, not {value!r}")
+        raise BadOptions(f"option {name} must be {wanted}, not {_short(value)}")
 
 
 def build(options_type: type[OptionsT], values: Mapping[str, Any]) -> OptionsT:
@@ -193,11 +193,11 @@ def build(options_type: type[OptionsT], values: Mapping[str, Any]) -> OptionsT:
         if choices and value not in choices:
             listed = ", ".join(str(c) for c in choices)
             raise BadOptions(f"option {name} cannot be {_short(value)} (choices: {listed})")
+        _check_type(options_type, name, value)  # the scalar type first, then bounds and lengths
         reason = _shape_error(hints[name], value, tuple(meta.get("bounds", DEFAULT_BOUNDS)),
                               int(meta.get("max_len", DEFAULT_MAX_LEN)))
         if reason:
             raise BadOptions(f"option {name} {reason} (not {_short(value)})")
-        _check_type(options_type, name, value)
         frozen[name] = value
     return options_type(**frozen)
 
