@@ -17,10 +17,13 @@ $(RUNSTAMP): pyproject.toml
 	$(PY) -m pip install -q -e .
 	touch $(RUNSTAMP)
 
+# torch is installed first and pinned to the CPU wheel this machine offers: a plain `torch` requirement
+# would pull a CUDA build of several GB. RLlib (extra `rllib`) pins its own gymnasium, so it stays out.
 $(STAMP): pyproject.toml
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install -q --upgrade pip
-	$(PY) -m pip install -q -e '.[dev,research,postgres,sim,lab]'
+	$(PY) -m pip install -q 'torch==2.13.0'
+	$(PY) -m pip install -q -e '.[dev,research,postgres,sim,lab,learn,tianshou]'
 	touch $(STAMP) $(RUNSTAMP)
 
 run: $(RUNSTAMP)  ## the web table on http://$(HOST):$(PORT), bots at the table, SQLite

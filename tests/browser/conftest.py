@@ -17,7 +17,9 @@ import pytest
 from browser_server import CHROMIUM_ARGS, SERVERS, Server, chromium_path
 
 
-@pytest.fixture(scope="session")
+# one Chromium a module, not a session: Playwright's sync API runs an event loop in the test thread while
+# it is open, and a non-browser test that pytest-xdist sends to the same worker then cannot asyncio.run()
+@pytest.fixture(scope="module")
 def browser() -> Iterator[Any]:
     path = chromium_path()
     if path is None:

@@ -6,7 +6,6 @@ and its size (``num_actions``) are computed from them, and every state of one ga
 
 from __future__ import annotations
 
-import copy
 from abc import ABC, abstractmethod
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
@@ -87,7 +86,9 @@ class Game(ABC, Generic[OptionsT]):
         States of a fork and of the original accept each other's actions. A bot's view plays on a fork
         (``bots.SeatView``): a cache the live game filled holds other seats' hands as keys.
         """
-        twin = copy.copy(self)
+        # not copy.copy: that goes through __reduce__, which rebuilds the action table
+        twin = object.__new__(type(self))
+        twin.__dict__.update(self.__dict__)
         for name in self.memo_fields:
             setattr(twin, name, type(getattr(self, name))())
         return twin
