@@ -34,7 +34,7 @@ from __future__ import annotations
 
 import importlib
 import math
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from typing import Any, ClassVar
 
 import numpy as np
@@ -44,6 +44,17 @@ from tricktable.engine import Game, Observation, State, game_class
 
 Tensor = npt.NDArray[np.float32]
 Layout = list[tuple[str, tuple[int, ...]]]
+
+
+def layout_views(layout: Sequence[tuple[str, tuple[int, ...]]], tensor: Tensor) -> dict[str, Tensor]:
+    """Named, reshaped views into a flat ``tensor`` laid out as ``layout`` (writing a view writes the tensor)."""
+    out: dict[str, Tensor] = {}
+    start = 0
+    for name, shape in layout:
+        size = math.prod(shape)
+        out[name] = tensor[start:start + size].reshape(shape)
+        start += size
+    return out
 
 
 class Encoder:
@@ -115,13 +126,7 @@ class Encoder:
 
     def views(self, tensor: Tensor) -> dict[str, Tensor]:
         """Named, reshaped views into ``tensor`` (writing a view writes the tensor)."""
-        out: dict[str, Tensor] = {}
-        start = 0
-        for name, shape in self.layout:
-            size = math.prod(shape)
-            out[name] = tensor[start:start + size].reshape(shape)
-            start += size
-        return out
+        return layout_views(self.layout, tensor)
 
     def encode(self, observation: Observation, out: Tensor | None = None) -> Tensor:
         """The vector for ``observation`` (written into ``out`` when given)."""

@@ -46,7 +46,7 @@ from typing import Any
 import numpy as np
 
 from tricktable.engine import Event, Game, State
-from tricktable.envs.encoding import Encoder, Tensor, asked_view, encoder_for
+from tricktable.envs.encoding import Encoder, Tensor, asked_view, encoder_for, layout_views
 
 KIND_BUCKETS = 64
 HISTORY_SLOTS = {"megalomania": 1536, "trickster": 1024, "masquerade": 768}
@@ -81,13 +81,8 @@ class InfoStateEncoder:
         return np.zeros(self.size, np.float32)
 
     def views(self, tensor: Tensor) -> dict[str, Tensor]:
-        out: dict[str, Tensor] = {}
-        start = 0
-        for name, shape in self.layout:
-            size = math.prod(shape)
-            out[name] = tensor[start:start + size].reshape(shape)
-            start += size
-        return out
+        """Named, reshaped views into ``tensor`` (writing a view writes the tensor)."""
+        return layout_views(self.layout, tensor)
 
     def encode(self, state: State, seat: int, marks: Sequence[tuple[int, int, str]],
                out: Tensor | None = None) -> Tensor:
