@@ -451,6 +451,23 @@ SHOTS = {"megalomania": (3, {"rounds": 8}), "trickster": (3, {"rounds": 1}),
 
 
 @pytest.mark.parametrize("game", ["megalomania", "trickster", "masquerade"])
+def test_the_lobby_with_every_option_open_fits_a_phone_in_japanese(server: Server, browser: Any, game: str) -> None:
+    phone = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
+    try:
+        small = phone.new_page()
+        small.goto(f"{server.url}/")
+        small.evaluate("localStorage.setItem('tricktable.lang', 'ja')")
+        small.goto(f"{server.url}/")
+        small.click(f"[data-testid=game-{game}]")
+        small.locator("details.options").evaluate("d => { d.open = true; }")
+        # a long option value or label once widened the whole page past the screen, over the create button
+        assert small.evaluate("document.documentElement.scrollWidth") <= 390
+        small.locator("[data-testid=create]").click(trial=True, timeout=5000)
+    finally:
+        phone.close()
+
+
+@pytest.mark.parametrize("game", ["megalomania", "trickster", "masquerade"])
 def test_each_table_photographs_well_in_japanese_on_a_phone(server: Server, browser: Any, game: str) -> None:
     needs(game)
     players, options = SHOTS[game]
