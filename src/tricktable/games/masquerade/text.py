@@ -249,7 +249,8 @@ VALUES: dict[str, dict[str, tuple[str, str]]] = {
                         "together": ("everyone at once", "全員同時")},
     "b16": {"reverse": ("reverses the turn", "逆転"),
             "lead": ("the highest leads next", "一番大きい人が次のターンプレイヤー")},
-    "b16_ties": {"taking": ("as in taking", "通常どおり"), "roles": ("by role: the earlier picks", "役割で: 先の人が選ぶ")},
+    "b16_ties": {"taking": ("as in taking", "通常どおり"),
+                 "roles": ("by role: the earlier picks", "役割で: 先の人が選ぶ")},
     "tiebreak": {"shared": ("shared", "分け合う"), "strict": ("fewer bursts, then more face-value cards",
                                                          "バーストの少ない方、次に数字どおりのカードの多い方")},
 }
