@@ -238,8 +238,14 @@ def test_a_dimmed_card_says_why_and_every_card_explains_its_power(blank: Any) ->
     assert "must follow Blue" in note.inner_text()
     assert blank.evaluate("window.acted") == []
     snap(blank, SCREENSHOTS / "why-not-megalomania.png")
-    draw(blank, frame, "ja")
+    # in Japanese, the reason as the game words it (games/megalomania/text.py WHY)
+    from tricktable import load_game
+
+    follow_ja = load_game("megalomania", 3).why_not_text({"key": "follow", "args": {"colour": "B"}}, "ja")
+    draw(blank, {**frame, "whyNot": {"Y15": follow_ja}}, "ja")
     blank.click("[data-testid=hand] [data-card=Y15]")
+    assert follow_ja in blank.locator("[data-testid=why-not]").inner_text()
+    snap(blank, SCREENSHOTS / "why-not-megalomania-ja.png")
     data = blank.request.get(blank.url.split("/rules")[0] + "/api/games/megalomania/reference?lang=ja").json()
     emperor_ja = next(i for sec in data["sections"] if sec["key"] == "powers" for i in sec["items"] if i["key"] == "15")
     assert emperor_ja["text"] in blank.locator("[data-testid=why-not]").inner_text()
