@@ -74,3 +74,11 @@ def page(context: Any, request: pytest.FixtureRequest) -> Iterator[Any]:
         for running in SERVERS[-2:]:
             print(f"--- server {running.url} output:\n{running.tail()}")
     assert not errors, f"the page raised: {errors}"
+
+
+@pytest.fixture
+def blank(server: Server, page: Any) -> Any:
+    """A page of the app with nothing drawn yet (the rules list), for boards drawn from made-up views."""
+    page.goto(f"{server.url}/rules")
+    page.wait_for_selector(".tabs")
+    return page

@@ -6,7 +6,6 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from browser_server import Server
 
 pytestmark = pytest.mark.browser
 
@@ -18,18 +17,11 @@ BIND = """async (actions) => {
 }"""
 
 
-@pytest.fixture
-def client(server: Server, page: Any) -> Any:
-    page.goto(f"{server.url}/rules")
-    page.wait_for_selector(".tabs")
-    return page
-
-
-def test_card_actions_bind_to_their_card_and_the_rest_become_buttons(client: Any) -> None:
+def test_card_actions_bind_to_their_card_and_the_rest_become_buttons(blank: Any) -> None:
     actions = ["play B15", "play B15*", "play B15*-", "play B1", "give R5", "redeal scroll", "ready 2/1",
                "colour K", "lead 2", "pick K4", "take G18", "challenge", "option A",
                "play red Brigand", "keep white Revolutionary", "choose seat 1", "draft Guard", "give R5 R9"]
-    result = client.evaluate(BIND, actions)
+    result = blank.evaluate(BIND, actions)
     assert result["cards"] == {
         "B15": ["play B15", "play B15*", "play B15*-"], "B1": ["play B1"], "R5": ["give R5"], "K4": ["pick K4"],
         "G18": ["take G18"], "red Brigand": ["play red Brigand"], "white Revolutionary": ["keep white Revolutionary"],
@@ -38,8 +30,8 @@ def test_card_actions_bind_to_their_card_and_the_rest_become_buttons(client: Any
                                 "choose seat 1", "draft Guard", "give R5 R9"]
 
 
-def test_seat_numbers_in_text_become_names_and_twins_get_numbers(client: Any) -> None:
-    lines = client.evaluate("""async () => {
+def test_seat_numbers_in_text_become_names_and_twins_get_numbers(blank: Any) -> None:
+    lines = blank.evaluate("""async () => {
       const { withNames } = await import('/static/js/board.js');
       const summary = { seats: [{ seat: 0, name: 'Ann' }, { seat: 1, name: 'Bot' }, { seat: 2, name: 'Bot' }] };
       return [withNames('seat 0 plays', summary), withNames('Seat 2 leads', summary),
@@ -48,8 +40,8 @@ def test_seat_numbers_in_text_become_names_and_twins_get_numbers(client: Any) ->
     assert lines == ["Ann plays", "Bot #3 leads", "Bot #2が出しました", "seat 9 is nobody"]
 
 
-def test_cards_read_as_colour_and_value_or_suit_and_hero(client: Any) -> None:
-    cards = client.evaluate("""async () => {
+def test_cards_read_as_colour_and_value_or_suit_and_hero(blank: Any) -> None:
+    cards = blank.evaluate("""async () => {
       const { parseCard, cardTitle } = await import('/static/js/cards.js');
       return [parseCard('B15'), parseCard('K1'), parseCard('red Brigand'), parseCard('scroll'),
               cardTitle('B15', 'megalomania'), cardTitle('G13', 'masquerade')];
@@ -61,9 +53,9 @@ def test_cards_read_as_colour_and_value_or_suit_and_hero(client: Any) -> None:
     assert cards[4:] == ["Blue 15 Emperor", "Green 13"]
 
 
-def test_markdown_renders_tables_lists_and_rule_tags_without_raw_html(client: Any) -> None:
+def test_markdown_renders_tables_lists_and_rule_tags_without_raw_html(blank: Any) -> None:
     text = "# Title\n\n- a **bold** [P] item\n- <script>x</script> `code`\n\n| a | b |\n|---|---|\n| 1 | 2 |"
-    html = client.evaluate("""async (text) => {
+    html = blank.evaluate("""async (text) => {
       const { markdown } = await import('/static/js/markdown.js');
       return markdown(text).innerHTML;
     }""", text)

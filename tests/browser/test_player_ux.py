@@ -63,14 +63,6 @@ def legal(*pairs: tuple[str, str]) -> list[dict[str, str]]:
     return [{"action": a, "label": label} for a, label in pairs]
 
 
-@pytest.fixture
-def blank(server: Server, page: Any) -> Any:
-    """A page of the app with nothing drawn yet (the rules list), for boards drawn from made-up views."""
-    page.goto(f"{server.url}/rules")
-    page.wait_for_selector(".tabs")
-    return page
-
-
 def draw(page: Any, frame: dict[str, Any], lang: str = "en", **state: Any) -> None:
     page.evaluate(DRAW, {"frame": frame, "lang": lang, "note": state.get("note"), "selected": state.get("selected")})
 

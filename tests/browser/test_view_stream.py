@@ -8,7 +8,6 @@ import json
 from typing import Any
 
 import pytest
-from browser_server import Server
 
 from tricktable.engine import Rng, load_game
 from tricktable.server.table import apply_changes, changes
@@ -44,15 +43,8 @@ APPLY = """async (cases) => {
 }"""
 
 
-@pytest.fixture
-def client(server: Server, page: Any) -> Any:
-    page.goto(f"{server.url}/rules")
-    page.wait_for_selector(".tabs")
-    return page
-
-
-def test_the_view_stream_applies_changes_appends_lines_and_resyncs_once_and_exactly(client: Any) -> None:
-    out = client.evaluate(STREAM)
+def test_the_view_stream_applies_changes_appends_lines_and_resyncs_once_and_exactly(blank: Any) -> None:
+    out = blank.evaluate(STREAM)
     assert out[0] == [None, 0, [0, 2]]
     assert out[1] == [None, 1, [0, 2, 3, 4]]
     assert out[2] == [5, None, None], "a lost message: resync from where the log stands"
@@ -62,7 +54,7 @@ def test_the_view_stream_applies_changes_appends_lines_and_resyncs_once_and_exac
     assert out[6] == [None, 5, [0, 2, 3]]
 
 
-def test_the_clients_changes_are_the_servers(client: Any) -> None:
+def test_the_clients_changes_are_the_servers(blank: Any) -> None:
     cases = []
     for name in ("megalomania", "trickster", "masquerade"):
         state, rng = load_game(name, 4).new_state(4), Rng(4)
@@ -75,5 +67,5 @@ def test_the_clients_changes_are_the_servers(client: Any) -> None:
             after = {"view": state.observe(1)}
             cases.append((before, changes(before, after), after))
             before = after
-    rebuilt = client.evaluate(APPLY, [[json.loads(json.dumps(a)), e] for a, e, _ in cases])
+    rebuilt = blank.evaluate(APPLY, [[json.loads(json.dumps(a)), e] for a, e, _ in cases])
     assert rebuilt == [apply_changes(a, e) for a, e, _ in cases] == [b for _, _, b in cases]
