@@ -1,111 +1,145 @@
-"""ISMCTS speed: our search's simulations per second in each game, against OpenSpiel's own Python ISMCTS
-bot (``open_spiel.python.algorithms.ismcts``) on its C++ Hearts, measured the same way in the same run.
+"""ISMCTS speed: simulations per second and decisions per simulation, ours in every game against
+OpenSpiel's Python ISMCTS (``open_spiel.python.algorithms.ismcts``) and its C++ ISMCTS (``pyspiel.ISMCTSBot``)
+on its C++ Hearts, in the same run.
 
-"The same way": both bots search from the same kind of position (each game's first few decisions after
-the deal, and a few positions later in the first round, from fixed seeds) with random rollouts, a fixed
-number of simulations per decision, and we divide the simulations done by the wall time of the
-searches. A simulation is one determinization, tree descent, expansion, rollout and backup. Ours rolls
-out with each game's default horizon (``bots.ismcts.HORIZONS``: the rest of the round); OpenSpiel's rolls
-out Hearts to the end of its one deal.
-
-``run()`` returns ``(name, simulations per second)`` rows and the ratio rows ``ours / OpenSpiel``.
-"""
+"The same way": every bot searches positions a few decisions into play (fixed seeds; Hearts after its passes),
+with uniformly random rollouts, UCT constant 0.7 and 200 simulations a decision; a simulation is one
+determinization, tree descent, expansion, rollout and backup. Searches alternate (ours, Python Hearts, C++
+Hearts, ours, …) so a change of machine load falls on all. Ours is measured twice: with rollouts to the end of
+the game (what OpenSpiel does on Hearts, whose game is one deal) and with each game's default horizon
+(``bots.ismcts.HORIZONS``: the rest of the round, or two turns of Masquerade), which is what our bots play.
+Decisions per simulation is the mean length of a random playout from the searched positions to where a rollout
+stops (the end of the game, or the horizon). Our games last several deals and Hearts one, so a simulation to
+the end of one of ours plays 3-13x more decisions: "decisions searched/s" (simulations/s x decisions per
+simulation) compares the work done. """
 
 from __future__ import annotations
 
 import random
 import time
+from typing import Any
 
+from tricktable.bench import Row, deal_hearts, positions, pyspiel_or_none, setups
 from tricktable.bots import Budget, ISMCTSBot, SeatView
-from tricktable.bots.search import higher_score_wins
-from tricktable.engine import Rng, State, available, game_class, load_game
+from tricktable.bots.ismcts import HORIZONS
+from tricktable.engine import State
 
 SIMULATIONS = 200  # per decision
-POSITIONS = 6  # decisions measured per game
+POSITIONS = 4  # decisions measured per bot
 
 
-def _positions(name: str, players: int, count: int) -> list[State]:
-    """Positions with a real choice: early in the first round of a few deals, after random play."""
-    game = load_game(name, players)
-    rng = Rng(2024)
-    found: list[State] = []
-    seed = 0
-    while len(found) < count:
-        state = game.new_state(seed)
-        seed += 1
-        for _ in range(rng.below(12)):
-            if state.is_over:
-                break
-            player = rng.choice(state.actors)
-            state.apply(rng.choice(state.legal_actions(player)), player)
-        if not state.is_over and len(state.legal_actions(state.actors[0])) > 1:
-            found.append(state)
+def _length(state: State, stop_round: int | None, chooser: random.Random) -> int:
+    """Decisions of a random playout from ``state`` until the end or ``stop_round``."""
+    state = state.clone()
+    decisions = 0
+    while state.actors and (stop_round is None or state.round < stop_round):
+        player = state.actors[0]
+        state.apply(chooser.choice(state.legal_actions(player)), player)
+        decisions += 1
+    return decisions
+
+
+def _ours(state: State, horizon: int | None, k: int) -> tuple[float, int]:
+    bot = ISMCTSBot(k, budget=Budget(iterations=SIMULATIONS), horizon=horizon)
+    bot.choose(SeatView(state, state.actors[0]))
+    return bot.last_seconds, bot.last_iterations
+
+
+def _hearts_positions(count: int) -> list[Any]:
+    pyspiel = pyspiel_or_none()
+    game = pyspiel.load_game("hearts")
+    chooser = random.Random(2024)
+    found = []
+    for _ in range(count):
+        state = deal_hearts(game, chooser)
+        # past the 3-card passes (OpenSpiel's Python ISMCTS cannot search them), a few tricks' cards in
+        start_at = 1 + 52 + 12 + chooser.randrange(3, 15)
+        while len(state.history()) < start_at:
+            state.apply_action(chooser.choice(state.legal_actions()))
+        found.append(state)
     return found
 
 
-def ours(name: str, players: int = 4, simulations: int = SIMULATIONS, positions: int = POSITIONS) -> float:
-    """Our ISMCTS (random rollouts) in ``name``: simulations per second."""
-    done, seconds = 0, 0.0
-    states = _positions(name, players, positions)
-    higher_score_wins(states[0].game)  # learned once per game: not part of a search
-    for k, state in enumerate(states):
-        bot = ISMCTSBot(k, budget=Budget(iterations=simulations))
-        bot.choose(SeatView(state, state.actors[0]))
-        done += bot.last_iterations
-        seconds += bot.last_seconds
-    return done / seconds
+def _hearts_length(state: Any, chooser: random.Random) -> int:
+    state = state.clone()
+    decisions = 0
+    while not state.is_terminal():
+        state.apply_action(chooser.choice(state.legal_actions()))
+        decisions += 1
+    return decisions
 
 
-def openspiel_hearts(simulations: int = SIMULATIONS, positions: int = POSITIONS) -> float | None:
-    """OpenSpiel's Python ISMCTS bot on its C++ Hearts (random rollouts): simulations per second."""
-    try:
-        import numpy as np
-        import pyspiel
-        from open_spiel.python.algorithms import ismcts, mcts
-    except ImportError:
-        return None
-    game = pyspiel.load_game("hearts")
-    rng = random.Random(2024)
-    evaluator = mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=np.random.RandomState(7))
-    done, seconds = 0, 0.0
-    measured = 0
-    while measured < positions:
-        state = game.new_initial_state()
-        # the pass-direction and deal chance nodes, the 3-card passes, then a few random plays
-        start_at = 1 + 52 + 12 + rng.randrange(12)
-        while not state.is_terminal() and (state.is_chance_node() or len(state.history()) < start_at):
-            if state.is_chance_node():
-                outcomes, probs = zip(*state.chance_outcomes(), strict=True)
-                state.apply_action(rng.choices(outcomes, probs)[0])
-            else:
-                state.apply_action(rng.choice(state.legal_actions()))
-        if state.is_terminal():
-            continue
-        bot = ismcts.ISMCTSBot(game, evaluator, uct_c=0.7, max_simulations=simulations,
-                               random_state=np.random.RandomState(measured))
-        start = time.perf_counter()
-        bot.step(state)
-        seconds += time.perf_counter() - start
-        done += simulations
-        measured += 1
-    return done / seconds
+def _python_ismcts(state: Any, k: int) -> tuple[float, int]:
+    import numpy as np
+    from open_spiel.python.algorithms import ismcts, mcts
+
+    evaluator = mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=np.random.RandomState(7 + k))
+    bot = ismcts.ISMCTSBot(state.get_game(), evaluator, uct_c=0.7, max_simulations=SIMULATIONS,
+                           random_state=np.random.RandomState(k))
+    start = time.perf_counter()
+    bot.step(state)
+    return time.perf_counter() - start, SIMULATIONS
 
 
-def run() -> list[tuple[str, float]]:
-    """Rows for ``make bench``: our simulations/s per game, OpenSpiel's on Hearts, and the ratios."""
-    rows: list[tuple[str, float]] = []
-    theirs = openspiel_hearts()
-    if theirs is not None:
-        rows.append(("OpenSpiel Python ISMCTS, C++ hearts: simulations/s", theirs))
-    for name in available():
-        players = min(4, game_class(name).max_players)
-        speed = ours(name, players)
-        rows.append((f"tricktable ISMCTS, {name} {players}p: simulations/s", speed))
-        if theirs:
-            rows.append((f"tricktable ISMCTS {name} / OpenSpiel ISMCTS hearts (ratio)", speed / theirs))
+def _cpp_ismcts(state: Any, k: int) -> tuple[float, int]:
+    pyspiel = pyspiel_or_none()
+    evaluator = pyspiel.RandomRolloutEvaluator(1, 7 + k)
+    bot = pyspiel.ISMCTSBot(k, evaluator, 0.7, SIMULATIONS)
+    start = time.perf_counter()
+    bot.step(state)
+    return time.perf_counter() - start, SIMULATIONS
+
+
+def run() -> list[Row]:
+    """Rows for ``make bench``: simulations/s and decisions per simulation, with ratios to OpenSpiel."""
+    has_hearts = pyspiel_or_none() is not None
+    hearts_states = _hearts_positions(POSITIONS) if has_hearts else []
+    spent = {"python": 0.0, "cpp": 0.0}
+    rows: list[Row] = []
+    ours_rows: list[tuple[str, float, float]] = []
+    for name, players in setups():
+        states = positions(name, players, POSITIONS * 3)[:POSITIONS]
+        default = HORIZONS.get(name, 1)
+        for horizon, what in ((None, "rollouts to the end of the game"), (default, f"default horizon ({default})")):
+            seconds = done = 0
+            chooser = random.Random(5)
+            lengths = []
+            for k, state in enumerate(states):
+                elapsed, count = _ours(state, horizon, k)
+                seconds += elapsed
+                done += count
+                stop = None if horizon is None else state.round + horizon
+                lengths.append(_length(state, stop, chooser))
+                if has_hearts:  # interleave: one OpenSpiel search of each kind after each of ours
+                    hearts = hearts_states[k % len(hearts_states)]
+                    spent["python"] += _python_ismcts(hearts, k)[0]
+                    spent["cpp"] += _cpp_ismcts(hearts, k)[0]
+            ours_rows.append((f"tricktable ISMCTS {name} {players}p, {what}", done / seconds,
+                              sum(lengths) / len(lengths)))
+    searches = len(ours_rows) * POSITIONS
+    if has_hearts:
+        chooser = random.Random(5)
+        hearts_length = sum(_hearts_length(s, chooser) for s in hearts_states) / len(hearts_states)
+        python_rate = searches * SIMULATIONS / spent["python"]
+        cpp_rate = searches * SIMULATIONS / spent["cpp"]
+        rows.append(Row("OpenSpiel Python ISMCTS, C++ Hearts: simulations/s", python_rate, "/s"))
+        rows.append(Row("OpenSpiel C++ ISMCTS, C++ Hearts: simulations/s", cpp_rate, "/s"))
+        rows.append(Row("Hearts: decisions per simulation", hearts_length, ""))
+    for label, rate, length in ours_rows:
+        if has_hearts:
+            rows.append(Row(f"{label}: simulations/s", rate, "/s", rate / python_rate, "OpenSpiel Python ISMCTS"))
+            rows.append(Row(f"{label}: simulations/s", rate, "/s", rate / cpp_rate, "OpenSpiel C++ ISMCTS"))
+        else:
+            rows.append(Row(f"{label}: simulations/s", rate, "/s"))
+        rows.append(Row(f"{label}: decisions per simulation", length, ""))
+        # our games last many deals, Hearts one: decisions searched per second compares work, not games
+        if has_hearts:
+            rows.append(Row(f"{label}: decisions searched/s", rate * length, "/s",
+                            rate * length / (python_rate * hearts_length), "OpenSpiel Python ISMCTS"))
     return rows
 
 
 if __name__ == "__main__":
-    for label, value in run():
-        print(f"{label}: {value:,.2f}")
+    for row in run():
+        ratio = "" if row.ratio is None else f"  ({row.ratio:.2f}x {row.anchor})"
+        print(f"{row.label}: {row.value:,.2f}{ratio}")
