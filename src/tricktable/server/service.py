@@ -398,7 +398,6 @@ class TableService:
                     changes[i] = values
             await self._commit(table, state=state, seats=changes)
             table.undos += 1
-            table.__post_init__()  # the stand-in marks left
             for key in [k for k in self._overdue if k[0] == table.id]:
                 del self._overdue[key]
         self._schedule_bots(table)
@@ -670,6 +669,8 @@ class TableService:
         for seat, values in changes.items():
             for name, value in values.items():
                 setattr(table.seats[seat], name, value)
+        if any("standin_events" in values for values in changes.values()):
+            table.__post_init__()  # the stand-in marks, before the listeners hear of the lines they mark
         if state is not table.state:  # kept for the undo check (engine/undo.py): it saves a replay
             table.before = table.state if len(state.history) == len(table.state.history) + 1 else None
         table.state, table.status, table.updated = state, status, updated
