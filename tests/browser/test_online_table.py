@@ -26,7 +26,8 @@ def needs(game: str) -> None:
 
 
 def create(server: Server, game: str, seats: list[dict[str, Any]], **extra: Any) -> dict[str, Any]:
-    response = httpx.post(f"{server.url}/api/tables", json={"game": game, "players": len(seats), "seats": seats, **extra})
+    body = {"game": game, "players": len(seats), "seats": seats, **extra}
+    response = httpx.post(f"{server.url}/api/tables", json=body)
     assert response.status_code == 201, response.text
     table: dict[str, Any] = response.json()
     return table
@@ -113,8 +114,8 @@ def test_an_undo_is_accepted_and_one_refused_after_a_reveal(server: Server, page
             page.wait_for_timeout(500)
             assert page.locator("[data-testid=undo]").count() == 0  # no button after a trick was won
             answer = page.evaluate("""async ([id, token]) => {
-                const r = await fetch(`/api/tables/${id}/undo`, {method: "POST", headers: {"content-type": "application/json"},
-                    body: JSON.stringify({token})});
+                const r = await fetch(`/api/tables/${id}/undo`, {method: "POST",
+                    headers: {"content-type": "application/json"}, body: JSON.stringify({token})});
                 return [r.status, await r.json()]; }""", [table["id"], tokens[0]])
             assert answer[0] == 409 and answer[1]["code"] == "undo/refused", answer
             assert any(word in answer[1]["message"] for word in ("hidden", "revealed", "drew", "ended", "completed"))
