@@ -226,3 +226,39 @@ def test_reduced_motion_means_no_flying_cards(server: Server, browser: Any) -> N
     finally:
         calm.close()
         lively.close()
+
+
+def test_your_turn_shows_in_the_title_rings_when_sound_is_on_and_notifies_when_allowed(server: Server,
+                                                                                      browser: Any) -> None:
+    needs("trickster")
+    table = create(server, "trickster", [{"kind": "human"}, {"kind": "human"}], options={"rounds": 1}, clock="day")
+    tokens = [take(server, table["id"], seat, name) for seat, name in ((0, "Ann"), (1, "Bob"))]
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    try:
+        context.grant_permissions(["notifications"], origin=server.url)
+        # the page is in the background (hidden), and its notifications are counted instead of shown
+        context.add_init_script("""
+            Object.defineProperty(document, "hidden", { get: () => true });
+            window.shown = [];
+            window.Notification = class { constructor(title, opts) { window.shown.push([title, opts.body]); }
+                static get permission() { return "granted"; } static requestPermission() { return "granted"; } };""")
+        page = context.new_page()
+        hold(page, server, table["id"], 0, tokens[0], "Ann")
+        page.click("[data-testid=sound]")  # on: a click is the gesture browsers want before any sound
+        for _ in range(60):  # play both seats over HTTP until it has been Ann's turn twice
+            summary = httpx.get(f"{server.url}/api/tables/{table['id']}").json()
+            seat = summary["actors"][0]
+            if seat == 0 and page.evaluate("window.shown.length") >= 2:
+                break
+            page.wait_for_timeout(200)
+            legal = view(server, table["id"], tokens[seat])["legal"]
+            if legal:
+                httpx.post(f"{server.url}/api/tables/{table['id']}/actions",
+                           json={"token": tokens[seat], "action": legal[0]["action"]})
+        page.wait_for_function("document.title.includes('Your turn')")
+        shown = page.evaluate("window.shown")
+        assert shown and shown[0][0].startswith("Your turn") and "Trickster" in shown[0][1]
+        rings = page.evaluate("import('/static/js/sound.js').then(m => m.played.turn)")
+        assert rings >= 1
+    finally:
+        context.close()

@@ -4,10 +4,10 @@ checked for length and characters, rate-limited per speaker, and kept over a res
 from __future__ import annotations
 
 import dataclasses
-from pathlib import Path
 from typing import Any
 
 import pytest
+from test_persistence import url  # noqa: F401 (the fixture: a SQLite file, and PostgreSQL when it is set)
 
 from conftest import FAST, seat_socket, seated_table, serve
 from tricktable.server import MemoryStore, SqlStore
@@ -101,8 +101,7 @@ def test_a_speaker_who_talks_too_fast_is_refused_and_others_may_still_talk() -> 
         assert len(client.get(f"/api/tables/{table_id}/chat").json()["messages"]) == 4
 
 
-def test_the_chat_is_kept_over_a_restart(tmp_path: Path) -> None:
-    url = f"sqlite:///{tmp_path / 'tables.db'}"
+def test_the_chat_is_kept_over_a_restart(url: str) -> None:  # noqa: F811 (the fixture)
     store = SqlStore(url)
     with serve(store) as client:
         table_id, tokens = seated_table(client)

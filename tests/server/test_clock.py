@@ -10,10 +10,11 @@ from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
+from test_persistence import url  # noqa: F401 (the fixture: a SQLite file, and PostgreSQL when it is set)
 
 from conftest import FAST, TOY, seat_socket, serve, take
 from tricktable.engine import load_game
-from tricktable.server import MemoryStore
+from tricktable.server import MemoryStore, SqlStore
 from tricktable.server.clock import charge, new_clock, parse_time_control
 from tricktable.server.table import Seat
 
@@ -140,3 +141,18 @@ def test_a_turn_based_seat_is_never_taken_over_for_leaving_but_a_real_time_one_i
         wait_for(client, fast["id"], lambda s: all(seat["away"] for seat in s["seats"]), 10)
         found = summary(client, days["id"])
         assert not any(seat["away"] for seat in found["seats"]) and found["step"] == 0
+
+
+def test_the_clocks_are_stored_with_the_table(url: str) -> None:  # noqa: F811 (the fixture)
+    store = SqlStore(url)
+    with serve(store, QUICK) as client:
+        table = create(client, "relaxed").json()
+        for seat in (0, 1):
+            take(client, table["id"], seat)
+        before = summary(client, table["id"])["clock"]["seats"]
+    store.close()
+    again = SqlStore(url)
+    with serve(again, QUICK) as client:
+        after = summary(client, table["id"])["clock"]["seats"]
+    again.close()
+    assert after == before and all(seat["deadline"] for seat in after)
