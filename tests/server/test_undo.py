@@ -4,13 +4,15 @@ to spectators, and at rated tables once the turn has passed."""
 
 from __future__ import annotations
 
+import dataclasses
 import random
+import time
 from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
 
-from conftest import GAMES_UNDER_TEST, TOY, seat_socket, seated_table, serve
+from conftest import FAST, GAMES_UNDER_TEST, TOY, seat_socket, seated_table, serve
 from tricktable.engine import load_game
 from tricktable.engine.undo import can_undo, undo, why_not_undo
 from tricktable.server import MemoryStore
@@ -146,3 +148,34 @@ def test_a_waiting_table_has_no_undo() -> None:
         table = client.post("/api/tables", json={"game": TOY, "players": 2, "seats": [{"kind": "human"}] * 2}).json()
         token = client.post(f"/api/tables/{table['id']}/seats/0", json={"name": "Ann"}).json()["token"]
         assert take_back(client, table["id"], token).json()["code"] == "undo/refused"
+
+
+def test_a_bot_waits_the_undo_window_after_a_move_that_can_be_taken_back_and_drops_its_thought() -> None:
+    settings = dataclasses.replace(FAST, undo_window=1.0)
+    with serve(MemoryStore(), settings) as client:
+        table = client.post("/api/tables", json={"game": TOY, "players": 2, "seed": 5, "seats": [
+            {"kind": "human"}, {"kind": "bot", "bot": "random"}]}).json()
+        token = client.post(f"/api/tables/{table['id']}/seats/0", json={"name": "Ann"}).json()["token"]
+        assert play(client, table["id"], token, "bid 0").status_code == 200
+        wait_until(client, table["id"], lambda s: s["actors"] == [0])  # the bot bid; Ann leads
+        step = client.get(f"/api/tables/{table['id']}").json()["step"]
+        started = time.monotonic()
+        played = play(client, table["id"], token, to_play(client, table["id"], token)).json()
+        assert played["undo"] is True
+        assert take_back(client, table["id"], token).status_code == 200  # within the window: the bot waits
+        assert time.monotonic() - started < 1.0
+        time.sleep(1.2)  # the bot's thought was for the position taken back: it never lands
+        found = client.get(f"/api/tables/{table['id']}").json()
+        assert found["step"] == step and found["actors"] == [0]
+        started = time.monotonic()
+        play(client, table["id"], token, to_play(client, table["id"], token))
+        wait_until(client, table["id"], lambda s: s["step"] >= step + 2)
+        assert time.monotonic() - started >= 0.9  # the bot answered only once the window had passed
+
+
+def wait_until(client: TestClient, table_id: str, test: Any, seconds: float = 10.0) -> None:
+    deadline = time.monotonic() + seconds
+    while not test(client.get(f"/api/tables/{table_id}").json()):
+        found = client.get(f"/api/tables/{table_id}").json()
+        assert time.monotonic() < deadline, (found["step"], found["actors"], found["thinking"], found["status"])
+        time.sleep(0.02)

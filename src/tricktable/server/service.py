@@ -63,10 +63,11 @@ KEEP_FINISHED = 200  # finished tables kept in memory; older ones are read from 
 class Settings:
     """How the service behaves. ``grace``: seconds a player may be gone before their stand-in bot plays;
     ``bot_delay``: least seconds a bot move takes, so people can follow; ``bot_workers``: bot processes
-    (0: one thread, for tests); ``retry``: seconds before a bot move the store refused is tried again
-    (doubling up to ``retry_max``); ``any_table_setups``: allow a chosen seed or set-up deal at tables of
-    several people too (tests, friends who agree; they are still labelled practice); ``limits``: sizes,
-    rates and counts (``server/limits.py``)."""
+    (0: one thread, for tests); ``undo_window``: least seconds a bot waits after a person's move that
+    can still be taken back (so it can be: engine/undo.py); ``retry``: seconds before a bot move the store
+    refused is tried again (doubling up to ``retry_max``); ``any_table_setups``: allow a chosen seed or
+    set-up deal at tables of several people too (tests, friends who agree; they are still labelled
+    practice); ``limits``: sizes, rates and counts (``server/limits.py``)."""
 
     grace: float = 30.0
     bot_delay: float = 0.5
@@ -75,6 +76,7 @@ class Settings:
     retry_max: float = 30.0
     any_table_setups: bool = False
     limits: Limits = field(default_factory=Limits)
+    undo_window: float = 1.5  # after a person's move that can still be taken back, the next bot waits this long
 
 
 @dataclass(eq=False)
@@ -309,7 +311,8 @@ class TableService:
         async with table.lock:
             self._seat_of(table, token)
             if table.status == "waiting":
-                bots = {i: {"kind": "bot", "name": _bot_name(p.bot)} for i, p in enumerate(table.seats) if p.is_free}
+                bots = {i: {"kind": "bot", "name": _bot_name(p.bot), "clock": None}
+                        for i, p in enumerate(table.seats) if p.is_free}
                 await self._commit(table, seats=bots, status="playing")
         self._schedule_bots(table)
         return table.summary()
@@ -915,7 +918,10 @@ class TableService:
                 record = table.state.record().to_json()
                 seed = bot_seed(table.state.seed, step, seat)
                 text = await self.fair.run(table.id, functools.partial(self._think, record, seat, place.bot, seed))
-            wait = self.settings.bot_delay - (loop.time() - started)
+            least = self.settings.bot_delay
+            if table.undoable() is not None:  # a person may still take their move back: give them the time
+                least = max(least, self.settings.undo_window)
+            wait = least - (loop.time() - started)
             if wait > 0:
                 await asyncio.sleep(wait)
             async with table.lock:
@@ -923,7 +929,7 @@ class TableService:
                 if table.status != "playing" or seat not in state.actors or not self._bot_plays(table, seat):
                     return  # the game moved on or the player came back
                 if table.undos != undos:
-                    continue  # a move was taken back meanwhile: what was thought is for a position gone
+                    return  # a move was taken back meanwhile: the thought is for a position gone (look again)
                 legal = state.legal_actions(seat)
                 if text not in {a.text for a in legal}:
                     if table.step != step:
