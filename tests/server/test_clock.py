@@ -138,7 +138,7 @@ def test_a_turn_based_seat_is_never_taken_over_for_leaving_but_a_real_time_one_i
             tokens = [take(client, table["id"], seat) for seat in (0, 1)]
             with seat_socket(client, table["id"], tokens[0]), seat_socket(client, table["id"], tokens[1]):
                 pass  # both players close the page at once
-        wait_for(client, fast["id"], lambda s: all(seat["away"] for seat in s["seats"]), 10)
+        wait_for(client, fast["id"], lambda s: all(seat["away"] for seat in s["seats"]), 30)
         found = summary(client, days["id"])
         assert not any(seat["away"] for seat in found["seats"]) and found["step"] == 0
 
@@ -156,3 +156,15 @@ def test_the_clocks_are_stored_with_the_table(url: str) -> None:  # noqa: F811 (
         after = summary(client, table["id"])["clock"]["seats"]
     again.close()
     assert after == before and all(seat["deadline"] for seat in after)
+
+
+def test_a_waiting_turn_based_table_outlives_the_waiting_limit_a_real_time_one_does_not() -> None:
+    settings = dataclasses.replace(QUICK, limits=dataclasses.replace(QUICK.limits, waiting_ttl=0.3))
+    with serve(MemoryStore(), settings) as client:
+        days = create(client, "three-days").json()
+        fast = create(client, "blitz").json()
+        deadline = time.monotonic() + 10
+        while client.get(f"/api/tables/{fast['id']}").status_code != 404:
+            assert time.monotonic() < deadline, "the waiting real-time table never expired"
+            time.sleep(0.05)
+        assert summary(client, days["id"])["status"] == "waiting"  # friends have a week to come

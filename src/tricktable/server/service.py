@@ -56,6 +56,7 @@ from tricktable.server.table import LANGS, Seat, Table, as_changes, hash_token, 
 log = logging.getLogger("tricktable.server")
 T = TypeVar("T")
 P = ParamSpec("P")
+WEEK = 7 * 24 * 3600.0  # the least a waiting turn-based table lives
 KEEP_FINISHED = 200  # finished tables kept in memory; older ones are read from the store when asked for
 
 
@@ -796,7 +797,8 @@ class TableService:
             await asyncio.sleep(min(60.0, max(0.05, ttl / 10)))
             cutoff = now().timestamp() - ttl
             for table in [t for t in self.tables.values() if t.status == "waiting"]:
-                if table.updated.timestamp() < cutoff:
+                # a turn-based table waits for friends for days, as long as a week at least (server/clock.py)
+                if table.updated.timestamp() < cutoff - (0 if uses_grace(table.seats) else max(0, WEEK - ttl)):
                     await self._expire(table)
 
     async def _expire(self, table: Table) -> None:
