@@ -12,7 +12,11 @@ A seat may take back its last action when all of these hold (``why_not_undo`` na
    hand, a peek, a seat told what it learnt, is hidden information given away);
 5. it did not end a trick, a round or the game (the trick's winner, scores and the next deal are news)
    and logged no event of a revealing kind (``REVEALING``: a challenge's outcome, resources revealed, a
-   pick that shows the rest of a trick ...).
+   pick that shows the rest of a trick ...);
+6. in a game with secret actions (Megalomania's scrolls), no other seat is to act now: that seat could
+   act in secret, and the undo, refused from then on, would tell the others that it had. So in such a game
+   a move can be taken back only while its player is still the only one to act (whether that is so is
+   public: who is to act, and whether the game has secret actions at all).
 
 The rule is deliberately conservative: when in doubt, no undo. What it lets through is a card played to a
 trick that goes on, a choice (a colour, a pile, a target) whose every consequence everyone saw anyway.
@@ -25,6 +29,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from tricktable.engine.game import Game
 from tricktable.engine.record import GameRecord
 from tricktable.engine.rng import Rng
 from tricktable.engine.state import State
@@ -35,6 +40,20 @@ REVEALING = frozenset({
     "take", "trick", "trick_won", "round", "round_over", "score", "over", "game_over", "end", "bust",
     "leftover", "refill", "mission scored", "scroll drawn",
 })
+
+
+_SECRETS: dict[int, tuple[Game[Any], bool]] = {}  # id(game) -> (the game, whether it has secret actions)
+
+
+def has_secret_actions(game: Game[Any]) -> bool:
+    """Whether any action of ``game`` is secret (``Game.is_secret``); worked out once per game object."""
+    known = _SECRETS.get(id(game))
+    if known is None or known[0] is not game:
+        known = _SECRETS[id(game)] = (game, any(game.is_secret(a) for a in game.actions))
+        if len(_SECRETS) > 256:  # games are few; options make new ones: keep the cache small
+            _SECRETS.clear()
+            _SECRETS[id(game)] = known
+    return known[1]
 
 
 def _rng_mark(rng: Rng) -> tuple[Any, ...]:
@@ -63,6 +82,8 @@ def why_not_undo(state: State, seat: int, before: State | None = None) -> str | 
         return "another player has acted since"
     if state.game.is_secret(action):
         return "a secret choice cannot be taken back (the others would learn it was made)"
+    if any(p != seat for p in state.actors) and has_secret_actions(state.game):
+        return "another player is to act, and may act in secret"
     if before is None or len(before.history) != len(state.history) - 1 or before.history[-1:] != state.history[-2:-1]:
         before = _before(state)
     if _rng_mark(before.rng) != _rng_mark(state.rng):
@@ -82,7 +103,7 @@ def why_not_undo(state: State, seat: int, before: State | None = None) -> str | 
 
 
 def can_undo(state: State, seat: int, before: State | None = None) -> bool:
-    """Whether ``seat`` may take back its last action now (module docstring: the five conditions)."""
+    """Whether ``seat`` may take back its last action now (module docstring: the six conditions)."""
     return why_not_undo(state, seat, before) is None
 
 
