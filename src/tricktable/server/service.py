@@ -945,7 +945,8 @@ class TableService:
                 # a stand-in played for an away player: its lines say so (stored with the move)
                 marks = table.standin_marks(state, seat, first_event) if place.kind == "human" else []
                 values: dict[str, Any] = {"standin_events": [*place.standin_events, *marks]} if marks else {}
-                if place.kind == "human" and not place.away:  # its time ran out (clock or grace): the log says so
+                if place.kind == "human" and not place.away and secret is None:  # its time ran out: the log says
+                    # so (not of a secret move: how many notes there are would count the seat's secret moves)
                     values["notes"] = [*place.notes, {"at": first_event, "kind": "timeout"}]
                 seats = {seat: values} if values else None
                 if secret is None:
