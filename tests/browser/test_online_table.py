@@ -262,3 +262,16 @@ def test_your_turn_shows_in_the_title_rings_when_sound_is_on_and_notifies_when_a
         assert rings >= 1
     finally:
         context.close()
+
+
+def test_the_lobby_creates_a_clocked_table_from_its_presets(server: Server, page: Any) -> None:
+    needs("masquerade")
+    page.goto(f"{server.url}/")
+    page.click("[data-testid=game-masquerade]")
+    choices = page.locator("[data-testid=create-clock] option").evaluate_all("els => els.map(e => e.value)")
+    assert choices == ["none", "blitz", "normal", "relaxed", "day", "three-days"]
+    page.select_option("[data-testid=create-clock]", "blitz")
+    page.fill("[data-testid=create-name]", "Ann")
+    page.click("[data-testid=create]")
+    page.wait_for_selector("[data-testid=clocks]")
+    assert "0:10 a move + 2:00 in reserve" in page.locator(".clock-control").inner_text()
