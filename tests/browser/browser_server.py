@@ -55,7 +55,7 @@ class Server:
         SERVERS.append(self)
         command = [sys.executable, "-m", "tricktable.cli.main", "serve", "--db", f"sqlite:///{self.db}",
                    "--host", "127.0.0.1", "--port", str(self.port), "--bot-delay", "0", "--bot-workers", "1",
-                   "--grace", str(self.grace)]
+                   "--undo-window", "0", "--grace", str(self.grace)]
         with self.log.open("ab") as log:
             self.process = subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT)
         deadline = time.monotonic() + 30

@@ -25,7 +25,8 @@ del GAMES[TOY]  # registered only while a server test runs (see the autouse fixt
 
 # tests seat several people at seeded tables to replay known deals; the practice rule has its own tests;
 # they drive a table much faster than a person: no per-client rate (tests/server/test_limits.py checks it)
-FAST = Settings(grace=30.0, bot_delay=0.0, bot_workers=0, any_table_setups=True, limits=Limits(rate=0))
+FAST = Settings(grace=30.0, bot_delay=0.0, bot_workers=0, any_table_setups=True, limits=Limits(rate=0),
+                undo_window=0.0)
 
 
 @pytest.fixture(autouse=True)

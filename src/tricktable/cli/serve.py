@@ -34,6 +34,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                              "(default 30)")
     parser.add_argument("--bot-delay", type=float, default=Settings.bot_delay, metavar="SECONDS",
                         help="least time a bot move takes, so people can follow (default 0.5)")
+    parser.add_argument("--undo-window", type=float, default=Settings.undo_window, metavar="SECONDS",
+                        help="after a person's move that can still be taken back, the next bot waits this long "
+                             "(default 1.5; 0: only --bot-delay)")
     parser.add_argument("--bot-workers", type=int, default=Settings.bot_workers, metavar="N",
                         help="bot worker processes (default 2; 0 thinks in a thread)")
     parser.add_argument("--origin", action="append", default=[], metavar="ORIGIN",
@@ -55,7 +58,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def settings_of(args: argparse.Namespace) -> Settings:
     limits = Limits(**{f.name: getattr(args, f.name) for f in dataclasses.fields(Limits)})
-    return Settings(grace=args.grace, bot_delay=args.bot_delay, bot_workers=args.bot_workers, limits=limits)
+    return Settings(grace=args.grace, bot_delay=args.bot_delay, bot_workers=args.bot_workers, limits=limits,
+                    undo_window=args.undo_window)
 
 
 def _config(args: argparse.Namespace) -> dict[str, Any]:

@@ -49,6 +49,7 @@ class CreateTable(BaseModel):
     options: dict[str, Any] = Field(default_factory=dict)
     seats: list[SeatSpec] | None = None
     seed: int | None = Field(default=None, ge=0, lt=2**63)
+    clock: str | dict[str, Any] | None = None  # a time control: a preset name or an object (server/clock.py)
 
 
 class TakeSeat(BaseModel):
@@ -142,7 +143,8 @@ def create_app(store: Store | None = None, settings: Settings | None = None, db:
     async def create_table(body: CreateTable, request: Request) -> dict[str, Any]:
         seats = [s.model_dump() for s in body.seats] if body.seats is not None else None
         client = request.client.host if request.client else None
-        return await service.create_table(body.game, body.players, body.options, seats, body.seed, client=client)
+        return await service.create_table(body.game, body.players, body.options, seats, body.seed, client=client,
+                                          clock=body.clock)
 
     @app.get("/api/tables")
     async def lobby() -> list[dict[str, Any]]:
@@ -175,6 +177,14 @@ def create_app(store: Store | None = None, settings: Settings | None = None, db:
     @app.post("/api/tables/{table_id}/actions")
     async def act(table_id: str, body: PlayAction) -> dict[str, Any]:
         return await service.act(table_id, body.token, body.action, body.seat, body.lang)
+
+    @app.post("/api/tables/{table_id}/undo")
+    async def undo(table_id: str, body: StartTable) -> dict[str, Any]:
+        return await service.undo(table_id, body.token)
+
+    @app.get("/api/tables/{table_id}/chat")
+    async def chat(table_id: str) -> dict[str, Any]:
+        return {"type": "chat", "messages": await service.chat_history(table_id), "whole": True}
 
     @app.get("/api/tables/{table_id}/record", response_model=None)
     async def record(table_id: str, format: Literal["json", "text"] = "json") -> dict[str, Any] | Response:
@@ -217,6 +227,7 @@ def create_app(store: Store | None = None, settings: Settings | None = None, db:
             return
         sender = pump_task(websocket, listener, join_views)
         address = websocket.client.host if websocket.client else "unknown"
+        listener.address = address
         try:
             if first is not None:  # a client that began with another message: answered as a spectator's
                 await _dispatch(service, listener, first, limits)
@@ -305,6 +316,18 @@ async def _on_ping(service: TableService, listener: Subscription, message: dict[
     listener.queue.put_nowait({"type": "pong"})
 
 
+async def _on_undo(service: TableService, listener: Subscription, message: dict[str, Any]) -> None:
+    await service.undo_as(listener)
+
+
+async def _on_chat(service: TableService, listener: Subscription, message: dict[str, Any]) -> None:
+    await service.say(listener, message.get("text"))
+
+
+async def _on_chat_open(service: TableService, listener: Subscription, message: dict[str, Any]) -> None:
+    await service.send_chat(listener)
+
+
 async def _on_hello(service: TableService, listener: Subscription, message: dict[str, Any]) -> None:
     raise ServiceError("message/malformed", "hello is the first message only: reconnect to change seats")
 
@@ -316,6 +339,9 @@ HANDLERS: dict[str, Callable[[TableService, Subscription, dict[str, Any]], Await
     "resync": _on_resync,
     "changes": _on_changes,
     "hello": _on_hello,
+    "undo": _on_undo,
+    "chat": _on_chat,
+    "chat_open": _on_chat_open,
 }
 
 

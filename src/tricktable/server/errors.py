@@ -32,6 +32,11 @@ STATUS: dict[str, int] = {
     "options/practice": 422,
     "name/invalid": 422,
     "action/illegal": 422,
+    "clock/bad": 422,
+    "chat/bad": 422,
+    "chat/too-long": 422,
+    "chat/rate": 429,
+    "undo/refused": 409,
     "server/error": 500,
     "server/unavailable": 503,
 }

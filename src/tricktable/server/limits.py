@@ -41,6 +41,10 @@ class Limits:
     tables_total: int = 2000  # live tables on this server
     waiting_ttl: float = 3600.0  # seconds a waiting table lives without a change
     queue_messages: int = 256  # messages waiting for one listener; beyond, it is dropped (close 1013)
+    chat_chars: int = 500  # characters of one chat message
+    chat_rate: float = 0.5  # chat messages a second per speaker at a table (sustained)
+    chat_burst: int = 5  # ... and at once
+    chat_keep: int = 100  # the latest chat messages a connection gets when it opens
 
 
 # what each limit means, for ``tricktable serve --help`` and docs/protocol.md
@@ -54,6 +58,10 @@ HELP = {
     "tables_total": "live tables on this server; 0: no limit (limit/tables)",
     "waiting_ttl": "seconds a waiting table lives without a change; 0: for ever (table/expired, close 4410)",
     "queue_messages": "messages waiting for one listener before it is dropped (close 1013); 0: no limit",
+    "chat_chars": "characters of one chat message (chat/too-long)",
+    "chat_rate": "chat messages a second per speaker at a table, sustained; 0: no limit (chat/rate)",
+    "chat_burst": "chat messages a speaker may send at once (chat/rate)",
+    "chat_keep": "the latest chat messages a connection is sent when it opens",
 }
 
 

@@ -13,6 +13,7 @@ import functools
 import importlib
 import logging
 import secrets
+import time
 from collections.abc import Awaitable, Callable, Coroutine
 from concurrent.futures import Executor
 from concurrent.futures.process import BrokenProcessPool
@@ -34,14 +35,19 @@ from tricktable.engine import (
 )
 from tricktable.engine import options as opts
 from tricktable.engine.registry import GAMES
+from tricktable.engine.undo import undo as undo_last
+from tricktable.engine.undo import why_not_undo
 from tricktable.engine.words import BOT_LEVELS, translate_result
 from tricktable.server.bots import bot_seed, default_level, game_levels, make_executor, stop_executor, think
 from tricktable.server.bus import Cluster, cluster_for, refresh
+from tricktable.server.chat import ChatRates, chat_store_for, clean_text
+from tricktable.server.clock import charge, deadline, new_clock, parse_time_control, uses_grace
 from tricktable.server.errors import ServiceError, new_error_id, store_failure
 from tricktable.server.fair import FairPool
 from tricktable.server.fanout import Encoded, Outbox
 from tricktable.server.limits import CLOSE_EXPIRED, Limits, TableQuota
 from tricktable.server.names import clean_name
+from tricktable.server.notes import kept
 from tricktable.server.practice import setup_options
 from tricktable.server.replays import replay_moves
 from tricktable.server.store import StaleRow, Store, TableRow, now
@@ -50,6 +56,7 @@ from tricktable.server.table import LANGS, Seat, Table, as_changes, hash_token, 
 log = logging.getLogger("tricktable.server")
 T = TypeVar("T")
 P = ParamSpec("P")
+WEEK = 7 * 24 * 3600.0  # the least a waiting turn-based table lives
 KEEP_FINISHED = 200  # finished tables kept in memory; older ones are read from the store when asked for
 
 
@@ -57,10 +64,11 @@ KEEP_FINISHED = 200  # finished tables kept in memory; older ones are read from 
 class Settings:
     """How the service behaves. ``grace``: seconds a player may be gone before their stand-in bot plays;
     ``bot_delay``: least seconds a bot move takes, so people can follow; ``bot_workers``: bot processes
-    (0: one thread, for tests); ``retry``: seconds before a bot move the store refused is tried again
-    (doubling up to ``retry_max``); ``any_table_setups``: allow a chosen seed or set-up deal at tables of
-    several people too (tests, friends who agree; they are still labelled practice); ``limits``: sizes,
-    rates and counts (``server/limits.py``)."""
+    (0: one thread, for tests); ``undo_window``: least seconds a bot waits after a person's move that
+    can still be taken back (so it can be: engine/undo.py); ``retry``: seconds before a bot move the store
+    refused is tried again (doubling up to ``retry_max``); ``any_table_setups``: allow a chosen seed or
+    set-up deal at tables of several people too (tests, friends who agree; they are still labelled
+    practice); ``limits``: sizes, rates and counts (``server/limits.py``)."""
 
     grace: float = 30.0
     bot_delay: float = 0.5
@@ -69,6 +77,7 @@ class Settings:
     retry_max: float = 30.0
     any_table_setups: bool = False
     limits: Limits = field(default_factory=Limits)
+    undo_window: float = 1.5  # after a person's move that can still be taken back, the next bot waits this long
 
 
 @dataclass(eq=False)
@@ -89,6 +98,8 @@ class Subscription:
     sent: int = 0
     shown: dict[str, Any] | None = None
     closing: int | None = None  # a close code: the server ends this listener (its table expired)
+    address: str = ""  # the client's address (a spectator's chat rate is counted by it)
+    hears_chat: bool = False  # it asked for the chat ("chat_open")
 
 
 def retry_conflicts(method: Callable[P, Awaitable[T]]) -> Callable[P, Awaitable[T]]:
@@ -147,6 +158,8 @@ class TableService:
         self.writers: dict[str, str] = {}
         self.cluster: Cluster | None = None
         self._local: dict[tuple[str, int], int] = {}
+        self.chat = chat_store_for(store)  # table chat, stored beside the tables (server/chat.py)
+        self.chat_rates = ChatRates(self.settings.limits)
 
     # --- life ----------------------------------------------------------------------------------
 
@@ -226,14 +239,16 @@ class TableService:
 
     async def create_table(self, game: str, players: int, options: dict[str, Any] | None = None,
                            seats: list[dict[str, Any]] | None = None, seed: int | None = None,
-                           client: str | None = None) -> dict[str, Any]:
+                           client: str | None = None, clock: Any = None) -> dict[str, Any]:
         """A new table; returns its summary. A table without human seats starts at once. ``client`` (an
-        address) is counted against ``limits.tables_per_client``."""
+        address) is counted against ``limits.tables_per_client``. ``clock``: its time control
+        (``server/clock.py``: a preset name or an object; None: no clock)."""
         self.quota.check(client, {t.id for t in self.tables.values() if t.status != "over"})
         if game not in playable():
             raise ServiceError("game/unknown", f"no game called {game!r} (games: {', '.join(playable())})")
         if seed is not None and not 0 <= seed < 2**63:
             raise ServiceError("options/bad", f"a chosen seed is an int in [0, 2**63), not {seed}")
+        control = parse_time_control(clock)
         try:
             rules = load_game(game, players, **(options or {}))
             # a live table's deal comes from the secure generator: nobody can predict or recover it
@@ -252,7 +267,8 @@ class TableService:
                 raise ServiceError("options/bad", f"seat {i}: kind must be human or bot, not {kind!r}")
             if level not in known:
                 raise ServiceError("options/bad", f"seat {i}: no bot level {level!r} (levels: {', '.join(known)})")
-            places.append(Seat(kind=kind, bot=level, name=_bot_name(level) if kind == "bot" else ""))
+            places.append(Seat(kind=kind, bot=level, name=_bot_name(level) if kind == "bot" else "",
+                               clock=new_clock(control) if kind == "human" else None))
         if not self.settings.any_table_setups:
             _check_practice(seed, opts.changed(rules.options), sum(p.kind == "human" for p in places))
         table = Table(id=secrets.token_urlsafe(6), state=state, seats=places)
@@ -296,7 +312,8 @@ class TableService:
         async with table.lock:
             self._seat_of(table, token)
             if table.status == "waiting":
-                bots = {i: {"kind": "bot", "name": _bot_name(p.bot)} for i, p in enumerate(table.seats) if p.is_free}
+                bots = {i: {"kind": "bot", "name": _bot_name(p.bot), "clock": None}
+                        for i, p in enumerate(table.seats) if p.is_free}
                 await self._commit(table, seats=bots, status="playing")
         self._schedule_bots(table)
         return table.summary()
@@ -340,6 +357,77 @@ class TableService:
         if listener.seat is None:
             raise ServiceError("auth/token", "spectators cannot act: take a seat to play")
         await self._apply(await self._table(listener.table_id), listener.seat, action)
+
+    # --- undo and chat ---------------------------------------------------------------------------
+
+    @retry_conflicts
+    async def undo(self, table_id: str, token: str | None, lang: str | None = "en") -> dict[str, Any]:
+        """Take back the token's seat's last action (``engine/undo.py`` decides); returns its view after."""
+        table = await self._table(table_id)
+        seat = await self._fresh_seat_of(table, token)
+        await self._undo(table, seat)
+        return table.view(seat, _lang(lang))
+
+    @retry_conflicts
+    async def undo_as(self, listener: Subscription) -> None:
+        if listener.seat is None:
+            raise ServiceError("auth/token", "spectators have no move to take back")
+        await self._undo(await self._table(listener.table_id), listener.seat)
+
+    async def _undo(self, table: Table, seat: int) -> None:
+        """The game without ``seat``'s last action, stored, with a note in everyone's log; bots that were
+        thinking about the position taken back think again (``Table.undos``)."""
+        async with table.lock:
+            if table.status != "playing":
+                raise ServiceError("undo/refused", "moves can be taken back only in a game in progress")
+            if table.undoable() != seat:
+                reason = why_not_undo(table.state, seat, table.before) or (
+                    "at a rated table, not once the turn has passed" if getattr(table, "rated", False)
+                    and table.state.history and table.state.history[-1][0] == seat else "it was a bot's move")
+                raise ServiceError("undo/refused", f"seat {seat} cannot take back its last move: {reason}")
+            action = table.state.history[-1][1].text
+            state = await asyncio.to_thread(undo_last, table.state.record(), seat)
+            events, changes = len(state.events), {}
+            for i, place in enumerate(table.seats):
+                values: dict[str, Any] = {}
+                marks = [e for e in place.standin_events if e < events]
+                if marks != place.standin_events:
+                    values["standin_events"] = marks
+                notes = kept(place.notes, events)
+                if i == seat:
+                    notes.append({"at": events, "kind": "undo", "action": action})
+                if notes != place.notes:
+                    values["notes"] = notes
+                if values:
+                    changes[i] = values
+            await self._commit(table, state=state, seats=changes)
+            table.undos += 1
+            for key in [k for k in self._overdue if k[0] == table.id]:
+                del self._overdue[key]
+        self._schedule_bots(table)
+
+    async def say(self, listener: Subscription, text: Any) -> None:
+        """A chat message from a listener (a seat or a spectator) to everyone at its table, stored."""
+        table = await self._table(listener.table_id)
+        words = clean_text(text, self.settings.limits)
+        who = f"seat {listener.seat}" if listener.seat is not None else f"watching {listener.address}"
+        self.chat_rates.check(f"{table.id} {who}")
+        name = table.seats[listener.seat].name if listener.seat is not None else ""
+        entry = await self._read(self.chat.add, table.id, listener.seat, name, words)
+        for other in list(self.subscribers.get(table.id, ())):
+            if other.hears_chat:
+                other.queue.put_nowait({"type": "chat", "messages": [entry]})
+
+    async def chat_history(self, table_id: str) -> list[dict[str, Any]]:
+        """The table's latest chat messages (``limits.chat_keep``), oldest first."""
+        table = await self._table(table_id)
+        return await self._read(self.chat.latest, table.id, self.settings.limits.chat_keep)
+
+    async def send_chat(self, listener: Subscription) -> None:
+        """From now on the listener hears the table's chat; queue the latest messages (``"whole": true``)."""
+        messages = await self.chat_history(listener.table_id)
+        listener.hears_chat = True
+        listener.queue.put_nowait({"type": "chat", "messages": messages, "whole": True})
 
     # --- listening -----------------------------------------------------------------------------
 
@@ -411,7 +499,16 @@ class TableService:
         listener.log_next, listener.shown = message["log_next"], position(message)
         listener.queue.put_nowait({**message, "pos": listener.sent})
 
+    def _turn_time(self, table: Table, seat: int) -> float:
+        """Seconds until ``seat``'s turn is overdue: until its clock runs out, or (no clock) the grace period."""
+        clock = table.seats[seat].clock
+        end = deadline(clock) if clock else None
+        return self.settings.grace if end is None else max(0.0, end - time.time())
+
     async def _leave_after_grace(self, table: Table, seat: int) -> None:
+        if not uses_grace(table.seats):  # turn-based: a player who closes the page keeps the seat; the clock acts
+            table.seats[seat].leaving = None
+            return
         await asyncio.sleep(self.settings.grace)
         place = table.seats[seat]
         place.leaving = None
@@ -557,7 +654,7 @@ class TableService:
         """
         state = state if state is not None else table.state
         status = status if status is not None else table.status
-        changes = seats or {}
+        changes = charge(table.seats, table.state, state, status, pending=seats, secret=secret)  # the clocks
         updated = now() if secret is None else table.updated
         row = TableRow(id=table.id, game=state.game.name, players=state.players, status=status,
                        seats=[{**p.to_json(), **changes.get(i, {})} for i, p in enumerate(table.seats)],
@@ -576,6 +673,10 @@ class TableService:
         for seat, values in changes.items():
             for name, value in values.items():
                 setattr(table.seats[seat], name, value)
+        if any("standin_events" in values for values in changes.values()):
+            table.__post_init__()  # the stand-in marks, before the listeners hear of the lines they mark
+        if state is not table.state:  # kept for the undo check (engine/undo.py): it saves a replay
+            table.before = table.state if len(state.history) == len(table.state.history) + 1 else None
         table.state, table.status, table.updated = state, status, updated
         self._notify(table, only=secret)
         if table.status == "over":
@@ -696,7 +797,8 @@ class TableService:
             await asyncio.sleep(min(60.0, max(0.05, ttl / 10)))
             cutoff = now().timestamp() - ttl
             for table in [t for t in self.tables.values() if t.status == "waiting"]:
-                if table.updated.timestamp() < cutoff:
+                # a turn-based table waits for friends for days, as long as a week at least (server/clock.py)
+                if table.updated.timestamp() < cutoff - (0 if uses_grace(table.seats) else max(0, WEEK - ttl)):
                     await self._expire(table)
 
     async def _expire(self, table: Table) -> None:
@@ -773,7 +875,7 @@ class TableService:
         """A human actor who has not acted ``grace`` seconds after the table reached ``step``: its stand-in
         plays. A seat with no open socket (never opened one, or closed it) is then ``away`` until its player
         acts or connects again; a connected seat only has this turn played for it."""
-        await asyncio.sleep(self.settings.grace)
+        await asyncio.sleep(self._turn_time(table, seat))
         key = (table.id, seat)
         self._turn_clocks.pop(key, None)
         place = table.seats[seat]
@@ -781,11 +883,11 @@ class TableService:
             return
         if self.tables.get(table.id) is not table:
             return
-        if place.connections == 0:
+        if place.connections == 0 and uses_grace(table.seats):
             place.away = True
-        else:
+        else:  # connected, or a turn-based table (players come and go): the stand-in plays this move only
             self._overdue[key] = step
-        log.info("table %s: seat %d did not act in %gs; its stand-in plays", table.id, seat, self.settings.grace)
+        log.info("table %s: seat %d did not act in time; its stand-in plays", table.id, seat)
         self._notify(table)
         self._schedule_bots(table)
 
@@ -811,20 +913,25 @@ class TableService:
         retry = self.settings.retry
         chosen: tuple[int, str] | None = None  # (step, text): a move the store refused is tried again as is
         while True:
-            step, place = table.step, table.seats[seat]
+            step, place, undos = table.step, table.seats[seat], table.undos
             if chosen is not None and chosen[0] == step:
                 text = chosen[1]
             else:
                 record = table.state.record().to_json()
                 seed = bot_seed(table.state.seed, step, seat)
                 text = await self.fair.run(table.id, functools.partial(self._think, record, seat, place.bot, seed))
-            wait = self.settings.bot_delay - (loop.time() - started)
+            least = self.settings.bot_delay
+            if table.undoable() is not None:  # a person may still take their move back: give them the time
+                least = max(least, self.settings.undo_window)
+            wait = least - (loop.time() - started)
             if wait > 0:
                 await asyncio.sleep(wait)
             async with table.lock:
                 state = table.state
                 if table.status != "playing" or seat not in state.actors or not self._bot_plays(table, seat):
                     return  # the game moved on or the player came back
+                if table.undos != undos:
+                    return  # a move was taken back meanwhile: the thought is for a position gone (look again)
                 legal = state.legal_actions(seat)
                 if text not in {a.text for a in legal}:
                     if table.step != step:
@@ -837,7 +944,11 @@ class TableService:
                 secret = _secret_seat(state, seat)
                 # a stand-in played for an away player: its lines say so (stored with the move)
                 marks = table.standin_marks(state, seat, first_event) if place.kind == "human" else []
-                seats = {seat: {"standin_events": [*place.standin_events, *marks]}} if marks else None
+                values: dict[str, Any] = {"standin_events": [*place.standin_events, *marks]} if marks else {}
+                if place.kind == "human" and not place.away and secret is None:  # its time ran out: the log says
+                    # so (not of a secret move: how many notes there are would count the seat's secret moves)
+                    values["notes"] = [*place.notes, {"at": first_event, "kind": "timeout"}]
+                seats = {seat: values} if values else None
                 if secret is None:
                     table.thinking.discard(seat)
                 try:

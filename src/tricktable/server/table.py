@@ -15,7 +15,10 @@ from typing import Any, Literal
 
 from tricktable.engine import Event, GameRecord, State
 from tricktable.engine import options as opts
+from tricktable.engine.undo import can_undo
 from tricktable.engine.words import bot_level, translate_result
+from tricktable.server.clock import summary as clock_summary
+from tricktable.server.notes import note_lines
 from tricktable.server.practice import is_practice, public_options
 from tricktable.server.store import TableRow, now
 
@@ -41,6 +44,8 @@ class Seat:
     away: bool = False  # its player left longer than the grace period ago: the stand-in plays
     leaving: asyncio.Task[None] | None = None  # the grace timer running after the last connection closed
     standin_events: list[int] = field(default_factory=list)  # indexes of events of moves its stand-in made
+    clock: dict[str, Any] | None = None  # its time control and time left (server/clock.py); None: no clock
+    notes: list[dict[str, Any]] = field(default_factory=list)  # its undos and timeouts (server/notes.py)
 
     @property
     def is_free(self) -> bool:
@@ -56,13 +61,18 @@ class Seat:
                                 "token_hash": self.token_hash, "uses_socket": self.uses_socket}
         if self.standin_events:
             data["standin_events"] = self.standin_events
+        if self.clock:
+            data["clock"] = self.clock
+        if self.notes:
+            data["notes"] = self.notes
         return data
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> Seat:
         return cls(kind=data["kind"], bot=data["bot"], name=data.get("name", ""),
                    token_hash=data.get("token_hash"), uses_socket=bool(data.get("uses_socket")),
-                   standin_events=[int(i) for i in data.get("standin_events", ())])
+                   standin_events=[int(i) for i in data.get("standin_events", ())],
+                   clock=data.get("clock") or None, notes=list(data.get("notes") or ()))
 
 
 @dataclass
@@ -78,6 +88,9 @@ class Table:
     thinking: set[int] = field(default_factory=set)
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     version: int = 0  # the stored row's version this is (0: not stored yet); see store.StaleRow
+    before: State | None = None  # the state one action before ``state``, when the service kept it (undo)
+    undos: int = 0  # moves taken back since loaded: a bot that thought before an undo thinks again
+    _undo: tuple[State, int | None] | None = None  # (state, the seat that may undo in it): see ``undoable``
     # (lang, names) -> (the last event described, every event's line so far): events only grow, so each is
     # described once; a seat's new name starts the lines again
     _described: dict[tuple[str, tuple[str, ...]], tuple[Event | None, list[str]]] = field(default_factory=dict)
@@ -131,6 +144,7 @@ class Table:
                       for i, s in enumerate(self.seats)],
             "thinking": sorted(self.thinking),
             "created": self.created.isoformat(), "updated": self.updated.isoformat(),
+            "clock": clock_summary(self.seats),
         }
 
     def view(self, seat: int | None, lang: str, since: int = 0) -> dict[str, Any]:
@@ -161,7 +175,25 @@ class Table:
             "why_not": state.why_not(seat, lang, names) if playing and seat is not None else {},
             "prompt": game.prompt(view, lang) if legal else "",  # what this step asks of the seat
             "log": self.log_lines(entries, lang, since), "log_from": since, "log_next": since + len(entries),
+            "undo": playing and self.undoable() == seat,
+            "notes": note_lines(self.seats, state, seen, names, lang) if any(p.notes for p in self.seats) else [],
         }
+
+    def undoable(self) -> int | None:
+        """The seat that may take back its last action now (``engine/undo.py``), or None; once per change.
+
+        At a rated table (``rated``, online-players' flag) only while that seat is still to act: never once
+        the turn has passed to the next player."""
+        state = self.state
+        if self._undo is None or self._undo[0] is not state:
+            seat = state.history[-1][0] if state.history else None
+            if seat is not None and (
+                    self.seats[seat].played_by_bot or len(state.events) - 1 in self._standin  # not the player's
+                    or (getattr(self, "rated", False) and seat not in state.actors)
+                    or not can_undo(state, seat, self.before)):
+                seat = None
+            self._undo = (state, seat)
+        return self._undo[1]
 
     def names(self, lang: str = "en") -> list[str]:
         """The seats' display names, as every log line and label is written with them (blank: "Player N").

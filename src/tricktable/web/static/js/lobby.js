@@ -1,5 +1,6 @@
 // The lobby: open tables (join, watch, open my seat) and the form that creates a table.
 
+import { clockChoices } from "./clock.js";
 import { api, heldSeat, holdSeat, savedName, saveName } from "./api.js";
 import { h, humanize, mount, toast } from "./dom.js";
 import { gameModule } from "./games/index.js";
@@ -123,6 +124,9 @@ function renderForm(page, { navigate, redraw }) {
   const seedInput = h("input", { type: "number", value: form.seed, min: 0, dataset: { testid: "create-seed" },
     "aria-label": t("create.seed"), oninput: (event) => { form.seed = event.target.value; } });
   const options = game.options || [];
+  const clockSelect = h("select", { dataset: { testid: "create-clock" }, "aria-label": t("create.clock"),
+    onchange: (event) => { form.clock = event.target.value; } },
+  clockChoices().map(([value, words]) => h("option", { value, selected: value === (form.clock || "none") }, words)));
   return h("form", {
     class: "create-form", dataset: { testid: "create-form" },
     onsubmit: (event) => {
@@ -136,6 +140,7 @@ function renderForm(page, { navigate, redraw }) {
     h("label", { class: "field" }, h("span", {}, t("create.players")), playerSelect),
     h("label", { class: "field grow" }, h("span", {}, t("create.name")), nameInput)),
   h("fieldset", { class: "field" }, h("legend", {}, t("create.seats")), seatRows, advanced),
+  h("label", { class: "field" }, h("span", {}, t("create.clock")), clockSelect),
   h("details", { class: "options", open: options.length <= 4 ? true : null },
     h("summary", {}, `${t("create.options")} (${options.length})`),
     options.length ? options.filter((o) => o.default !== null).map((opt) => optionField(form, opt)) : h("p", { class: "muted" }, t("create.noOptions")),
@@ -287,6 +292,7 @@ async function create(page, game, navigate) {
     seats: form.seats.map((s) => ({ kind: s.kind, bot: s.bot })),
   };
   if (form.seed !== "" && form.seed !== undefined) body.seed = Number(form.seed);
+  if (form.clock && form.clock !== "none") body.clock = form.clock;
   try {
     const summary = await api("/api/tables", { method: "POST", body });
     const mine = firstHuman(form);

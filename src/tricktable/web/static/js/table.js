@@ -9,13 +9,16 @@ import { h, mount, toast } from "./dom.js";
 import { lang, t, titleOf } from "./i18n.js";
 import { renderPanel } from "./panel.js";
 import { reference, useTable } from "./reference.js";
+import { renderClocks, stopClocks, syncClock, tickClocks } from "./clock.js";
+import { MAX_CHARS, mergeChat, renderChat, scrollChat, setMuted } from "./chat.js";
+import { askNotify, flyTrick, notifyState, notifyTurn, playTrick, playTurn, setSound, soundOn } from "./sound.js";
 
 /** Show table `id` in `root`. Returns `{dispose, relang}`. */
 export function tablePage(root, id) {
   const page = {
     id, root, summary: null, msg: null, lines: [], handle: null, selected: null, pending: false,
     status: "connecting", held: heldSeat(id), missing: false, panel: null, note: null, away: [], greeted: false,
-    last: null, prevView: null,
+    last: null, prevView: null, chat: [], wasMine: false, flyTo: null,
   };
   const panelBox = h("div", { class: "side-panel-host" });
   useTable(id);
@@ -26,7 +29,8 @@ export function tablePage(root, id) {
     page.greeted = false;
     page.handle = listen(id, page.held && page.held.token, lang(), {
       onMessage: (msg, conn) => receive(page, msg, conn, draw),
-      onStatus: (status) => {
+      onStatus: (status, conn) => {
+        if (status === "open" && page.status !== "open") conn.send({ type: "chat_open" }); // the chat so far, then news
         page.status = status;
         if (status === "closed" && page.held) {
           // The token was refused (the table forgot us): watch instead.
@@ -96,8 +100,20 @@ export function tablePage(root, id) {
     mount(panelBox, page.panel && game ? renderPanel(game, { onClose: () => togglePanel(page.panel), view: page.msg && page.msg.view }) : null);
   }
 
+  function say(text) {
+    if (text.length > MAX_CHARS || !page.handle) return false;
+    return page.handle.conn.send({ type: "chat", text });
+  }
+
   const handlers = {
-    join, start, act, suggest, panel: togglePanel,
+    join, start, act, suggest, panel: togglePanel, say,
+    undo: () => {
+      if (!page.pending && page.handle && page.handle.conn.send({ type: "undo" })) page.pending = true;
+      draw();
+    },
+    mute: (key, on) => { setMuted(id, key, on); draw(); },
+    sound: () => { setSound(!soundOn()); draw(); },
+    notify: async () => { await askNotify(); draw(); },
     select: (card) => { page.selected = card; page.note = null; draw(); },
     note: (note) => { page.note = note; page.selected = null; draw(); },
     dismissAway: () => { page.away = []; draw(); },
@@ -115,6 +131,12 @@ export function tablePage(root, id) {
     }
     const log = root.querySelector(".log-lines");
     if (log) log.scrollTop = log.scrollHeight;
+    scrollChat(root);
+    tickClocks(page.summary);
+    if (page.flyTo !== null) {
+      flyTrick(root, page.flyTo); // the taken trick goes to its taker (not under reduced motion)
+      page.flyTo = null;
+    }
     if (page.panel && !panelBox.firstChild) drawPanel();
   }
 
@@ -132,6 +154,7 @@ export function tablePage(root, id) {
   return {
     dispose: () => {
       if (page.handle) page.handle.release();
+      stopClocks();
       panelBox.remove();
       useTable("");
       document.body.classList.remove("has-panel");
@@ -154,6 +177,11 @@ function receive(page, msg, conn, draw) {
     const last = page.msg && msg.view ? lastTrickOf(page.msg.view, msg.view) : null;
     if (last) page.last = { ...last, fresh: true };
     else if (page.last) page.last.fresh = false;
+    if (last) {
+      playTrick();
+      page.flyTo = last.taker;
+    }
+    syncClock(msg.table);
     page.msg = msg;
     page.lines = conn.lines;
     page.summary = msg.table || page.summary;
@@ -167,6 +195,16 @@ function receive(page, msg, conn, draw) {
       markSeen(page.id, page.lines[page.lines.length - 1].i);
     }
     page.greeted = true;
+    const mine = (msg.legal || []).length > 0 && msg.table && msg.table.status === "playing";
+    if (mine && !page.wasMine) {
+      playTurn();
+      const game = titleOf(page.summary);
+      notifyTurn(t("notify.title", { game }), t("notify.body", { game }), `tricktable-${page.id}`);
+    }
+    page.wasMine = mine;
+    draw();
+  } else if (msg.type === "chat") {
+    page.chat = mergeChat(page.chat, msg);
     draw();
   } else if (msg.type === "error") {
     page.pending = false;
@@ -195,6 +233,7 @@ function renderPage(page, handlers) {
   const me = typeof msg.seat === "number" ? msg.seat : null;
   const frame = { table: summary, view: msg.view, legal: msg.legal, log: page.lines, whyNot: msg.why_not || null,
     prompt: msg.prompt || null, result: msg.result || null };
+  const clocks = renderClocks(summary, me);
   const board = renderBoard(frame, {
     onAction: handlers.act, onSelect: handlers.select, onNote: handlers.note, note: page.note,
     selected: page.selected, pending: page.pending, fresh: page.fresh, last: page.last,
@@ -209,8 +248,29 @@ function renderPage(page, handlers) {
     : null;
   return h("div", { class: "page table-page" }, head, banners,
     h("div", { class: "table-layout" },
-      h("div", { class: "table-main" }, over, board, mine && page.held ? renderHints(page, handlers) : null),
-      h("aside", { class: "table-side" }, renderLog(page.lines, summary))));
+      h("div", { class: "table-main" }, over, clocks, board,
+        msg.undo && page.held ? h("div", { class: "buttons" }, h("button", { type: "button", class: "btn btn-ghost",
+          dataset: { testid: "undo" }, disabled: page.pending, onclick: handlers.undo }, t("undo.button"))) : null,
+        mine && page.held ? renderHints(page, handlers) : null),
+      h("aside", { class: "table-side" }, renderLog(withNotes(page.lines, msg.notes), summary),
+        renderChat(page.chat, summary, { id: page.id, me, onSend: handlers.say, onMute: handlers.mute }))));
+}
+
+/** The log with the table's own notes (an undo, a clock run out) placed among its lines (`after` lines). */
+function withNotes(lines, notes) {
+  if (!notes || !notes.length) return lines;
+  const out = [];
+  let k = 0;
+  for (const line of lines) {
+    while (k < notes.length && notes[k].after <= line.i) out.push(noteLine(notes[k++], line.i));
+    out.push(line);
+  }
+  while (k < notes.length) out.push(noteLine(notes[k++], lines.length ? lines[lines.length - 1].i + 1 : 0));
+  return out;
+}
+
+function noteLine(note, i) {
+  return { i: i - 0.5, text: note.text, seat: note.seat, kind: `note-${note.kind}`, by_standin: false };
 }
 
 /** "Suggest a move": the search's ranked choices for our seat (GET /api/tables/{id}/hint), each playable. */
@@ -245,6 +305,10 @@ function renderHead(page, summary, handlers) {
     h("h1", {}, title, " ", h("span", { class: `status status-${summary ? summary.status : ""}`, dataset: { testid: "table-status" } }, status),
       summary && summary.practice ? h("span", { class: "status status-practice", dataset: { testid: "practice" } }, t("table.practice")) : null),
     h("div", { class: "buttons" },
+      h("button", { type: "button", class: ["btn btn-ghost", soundOn() && "is-on"], dataset: { testid: "sound" },
+        "aria-pressed": String(soundOn()), onclick: handlers.sound }, soundOn() ? t("sound.on") : t("sound.off")),
+      page.held && notifyState() === "default" ? h("button", { type: "button", class: "btn btn-ghost", dataset: { testid: "notify" },
+        onclick: handlers.notify }, t("notify.ask")) : null,
       summary ? h("button", { type: "button", class: ["btn btn-ghost", page.panel === "rules" && "is-on"], dataset: { testid: "open-rules" },
         "aria-expanded": String(page.panel === "rules"), onclick: () => handlers.panel("rules") }, t("table.rules")) : null,
       h("button", { type: "button", class: "btn btn-ghost", dataset: { testid: "share" },

@@ -1,0 +1,119 @@
+"""Taking back a move: whether a seat may, and the game without its last action.
+
+The engine decides, from the game alone, so every driver (the web table, a terminal, a test) agrees.
+A seat may take back its last action when all of these hold (``why_not_undo`` names the first that fails):
+
+1. the action is the last one of the record: nobody acted after it;
+2. it was not a secret action (``Game.is_secret``): the others do not know it happened, and hearing of
+   an undo would tell them;
+3. it drew nothing at random (the generator is where it was before): a deal, a draw or a shuffle showed
+   someone cards no undo can make them forget, and replaying would draw the same again;
+4. every event it logged is visible to everyone (an event for some seats only, e.g. a card drawn into a
+   hand, a peek, a seat told what it learnt, is hidden information given away);
+5. it did not end a trick, a round or the game (the trick's winner, scores and the next deal are news)
+   and logged no event of a revealing kind (``REVEALING``: a challenge's outcome, resources revealed, a
+   pick that shows the rest of a trick ...);
+6. in a game with secret actions (Megalomania's scrolls), no other seat is to act now: that seat could
+   act in secret, and the undo, refused from then on, would tell the others that it had. So in such a game
+   a move can be taken back only while its player is still the only one to act (whether that is so is
+   public: who is to act, and whether the game has secret actions at all).
+
+The rule is deliberately conservative: when in doubt, no undo. What it lets through is a card played to a
+trick that goes on, a choice (a colour, a pile, a target) whose every consequence everyone saw anyway.
+
+``undo(record, seat)`` truncates the record and replays it: the game is exactly as if the action had never
+been taken (the same deal, the same draws to come), bit for bit.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tricktable.engine.game import Game
+from tricktable.engine.record import GameRecord
+from tricktable.engine.rng import Rng
+from tricktable.engine.state import State
+
+# event kinds that show something hidden or settle something new, whoever may see them (every game's)
+REVEALING = frozenset({
+    "deal", "redeal", "hand", "revealed", "reveal_seen", "keep_seen", "insight", "oracle", "challenge",
+    "take", "trick", "trick_won", "round", "round_over", "score", "over", "game_over", "end", "bust",
+    "leftover", "refill", "mission scored", "scroll drawn",
+})
+
+
+_SECRETS: dict[int, tuple[Game[Any], bool]] = {}  # id(game) -> (the game, whether it has secret actions)
+
+
+def has_secret_actions(game: Game[Any]) -> bool:
+    """Whether any action of ``game`` is secret (``Game.is_secret``); worked out once per game object."""
+    known = _SECRETS.get(id(game))
+    if known is None or known[0] is not game:
+        known = _SECRETS[id(game)] = (game, any(game.is_secret(a) for a in game.actions))
+        if len(_SECRETS) > 256:  # games are few; options make new ones: keep the cache small
+            _SECRETS.clear()
+            _SECRETS[id(game)] = known
+    return known[1]
+
+
+def _rng_mark(rng: Rng) -> tuple[Any, ...]:
+    """Where a generator stands (every slot of its class and bases): equal marks, no draw in between."""
+    names = [name for cls in type(rng).__mro__ for name in getattr(cls, "__slots__", ())]
+    return (type(rng), *(getattr(rng, name, None) for name in names))
+
+
+def _before(state: State) -> State:
+    """The state one action before ``state`` (the record replayed without its last action)."""
+    return GameRecord(game=state.game.name, version=state.game.version, players=state.players, seed=state.seed,
+                      options=state.record().options,
+                      actions=[(p, a.text) for p, a in state.history[:-1]]).replay()
+
+
+def why_not_undo(state: State, seat: int, before: State | None = None) -> str | None:
+    """Why ``seat`` may not take back its last action now (in English, for logs and errors), or None if it may.
+
+    ``before`` is the state just before that action when the caller kept it (a server does: it applies each
+    move to a copy); it saves replaying the record. A ``before`` that is not one action behind is ignored.
+    """
+    if not state.history:
+        return "nothing has been played yet"
+    player, action = state.history[-1]
+    if player != seat:
+        return "another player has acted since"
+    if state.game.is_secret(action):
+        return "a secret choice cannot be taken back (the others would learn it was made)"
+    if any(p != seat for p in state.actors) and has_secret_actions(state.game):
+        return "another player is to act, and may act in secret"
+    if before is None or len(before.history) != len(state.history) - 1 or before.history[-1:] != state.history[-2:-1]:
+        before = _before(state)
+    if _rng_mark(before.rng) != _rng_mark(state.rng):
+        return "it drew cards at random (a deal or a draw)"
+    new = state.events[len(before.events):]
+    if any(event.visible is not None for event in new):
+        return "it showed someone hidden cards"
+    if any(event.kind in REVEALING for event in new):
+        return "it revealed something (the end of a trick, a round or a challenge)"
+    if state.is_over or state.round != before.round:
+        return "it ended a round or the game"
+    trick_before, trick_after = getattr(before, "trick", None), getattr(state, "trick", None)
+    if isinstance(trick_before, list | tuple) and isinstance(trick_after, list | tuple) \
+            and len(trick_after) < len(trick_before):
+        return "it completed a trick"
+    return None
+
+
+def can_undo(state: State, seat: int, before: State | None = None) -> bool:
+    """Whether ``seat`` may take back its last action now (module docstring: the six conditions)."""
+    return why_not_undo(state, seat, before) is None
+
+
+def undo(record: GameRecord, seat: int) -> State:
+    """The game of ``record`` without ``seat``'s last action (the record's last), replayed.
+
+    Raises ``ValueError`` when the record's last action is not ``seat``'s; whether the undo is allowed at
+    all is ``can_undo``'s to say, before.
+    """
+    if not record.actions or record.actions[-1][0] != seat:
+        raise ValueError(f"the last action of this record is not seat {seat}'s")
+    return GameRecord(game=record.game, version=record.version, players=record.players, seed=record.seed,
+                      options=record.options, actions=record.actions[:-1]).replay()
