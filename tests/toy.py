@@ -245,10 +245,17 @@ class ToyState(State):
             "leader": None if bidding else self.leader,
             "table": {"has_bid": [p not in self.choice.waiting for p in range(self.players)],
                       "bids": list(self.bids) if self.bids else None,
-                      "bid": None if player is None or not bidding else self.choice.pick(player),
+                      "bid": None if player is None else self._bid_of(player),
                       "won": list(self.won), "voids": list(self.voids), "deck": len(self.rest),
                       "played": sorted(text(c) for c in self.played)},
         }
+
+    def _bid_of(self, player: int) -> int | None:
+        """``player``'s own bid (None before it is made, or in a game without bids)."""
+        if self.bids:
+            return self.bids[player]
+        pick = self.choice.pick(player) if self.choice.waiting else -1
+        return None if pick < 0 else pick
 
     def resample(self, player: int, rng: Rng) -> Self:
         """Others' hands and the deck redrawn (a seat known void in a suit gets none of it), and others'
