@@ -7,7 +7,7 @@ with uniformly random rollouts, UCT constant 0.7 and 200 simulations a decision;
 determinization, tree descent, expansion, rollout and backup. Searches alternate (ours, Python Hearts, C++
 Hearts, ours, …) so a change of machine load falls on all. Ours is measured twice: with rollouts to the end of
 the game (what OpenSpiel does on Hearts, whose game is one deal) and with each game's default horizon
-(``bots.ismcts.HORIZONS``: the rest of the round, or two turns of Masquerade), which is what our bots play.
+(``Game.rollout_horizon``: the rest of the round, or two turns of Masquerade), which is what our bots play.
 Decisions per simulation is the mean length of a random playout from the searched positions to where a rollout
 stops (the end of the game, or the horizon). Our games last several deals and Hearts one, so a simulation to
 the end of one of ours plays 3-13x more decisions: "decisions searched/s" (simulations/s x decisions per
@@ -21,8 +21,7 @@ from typing import Any
 
 from tricktable.bench import Row, deal_hearts, positions, pyspiel_or_none, setups
 from tricktable.bots import Budget, ISMCTSBot, SeatView
-from tricktable.bots.ismcts import HORIZONS
-from tricktable.engine import State
+from tricktable.engine import State, game_class
 
 SIMULATIONS = 200  # per decision
 POSITIONS = 4  # decisions measured per bot
@@ -99,7 +98,7 @@ def run() -> list[Row]:
     ours_rows: list[tuple[str, float, float]] = []
     for name, players in setups():
         states = positions(name, players, POSITIONS * 3)[:POSITIONS]
-        default = HORIZONS.get(name, 1)
+        default = game_class(name).rollout_horizon
         for horizon, what in ((None, "rollouts to the end of the game"), (default, f"default horizon ({default})")):
             seconds = done = 0
             chooser = random.Random(5)
