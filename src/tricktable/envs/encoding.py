@@ -28,6 +28,18 @@ piece           shape           meaning
 ``n`` is the player count, ``A`` the game's ``num_actions``, ``C`` the number of distinct cards, ``T``
 the most cards a trick can hold. Games add their own pieces after these (see each game's encoder).
 Numbers (sizes, scores, rounds) are raw counts, not normalised.
+
+Two ways to the same vector. ``Encoder.encode(observation)`` reads the observation dict: it is the
+reference, and says what every piece means. ``Encoder.encode_state(state, seat)`` is what the drivers
+call: a game's encoder writes the vector straight from the position's fields (``fill_state``), without
+building the dict, several times faster. It reads only what ``observe(seat)`` shows, and a test holds it
+to that: for random states of every game, player count and seat (the spectator too) its vector equals
+``encode(asked_view(state, seat))`` exactly (``tests/envs/test_encode_state.py``). A game without a
+``fill_state`` goes through the dict.
+
+How ``fill_state`` writes: every entry that is 1 is a bit of one Python int (a card set kept as a
+bitmask is one shift and one OR), the other entries are ``(index, value)`` pairs; ``encode_state`` turns
+the int into floats with one ``numpy.unpackbits`` and places the values with one indexed assignment.
 """
 
 from __future__ import annotations
@@ -86,6 +98,13 @@ class Encoder:
         self._out: Tensor | None = None  # the last ``out`` given, and its views
         self._out_views: dict[str, Tensor] = {}
         self._action_index = {a.text: a.index for a in game.actions}
+        self.offsets: dict[str, int] = {}  # piece -> its first index in the vector
+        start = 0
+        for name, shape in self.layout:
+            self.offsets[name] = start
+            start += math.prod(shape)
+        self._bytes = (self.size + 7) // 8
+        self._phase_slot: dict[int, int] = {}  # state.phase -> its one-hot index (learnt from observe)
 
     # --- what a game's encoder may refine ------------------------------------------------------
 
@@ -107,6 +126,15 @@ class Encoder:
 
     def fill_table(self, views: dict[str, Tensor], observation: Observation) -> None:
         """Write the game's own pieces (``views`` are zeroed before the call)."""
+
+    # the direct path (see the module docstring); a game that defines it sets ``direct = True``
+    direct: ClassVar[bool] = False
+
+    def fill_state(self, state: Any, seat: int | None, at: list[int], values: list[float]) -> int:
+        """Write every piece except the engine's (``seat``, ``actors``, ``legal``, ``scores``, ``round``,
+        ``is_over``) for ``state.observe(seat)`` read from the state's fields: return the entries that are
+        1 as the bits of an int, append the others' indexes to ``at`` and their values to ``values``."""
+        raise NotImplementedError
 
     # --- the encoding --------------------------------------------------------------------------
 
@@ -139,6 +167,58 @@ class Encoder:
         out.fill(0.0)
         self.fill(self._out_views, observation)
         return out
+
+    def encode_state(self, state: State, seat: int | None, out: Tensor | None = None) -> Tensor:
+        """The vector of ``asked_view(state, seat)`` (written into ``out`` when given), from the state.
+
+        Equal to ``encode(asked_view(state, seat))``; games with a ``fill_state`` skip the dict.
+        """
+        if not self.direct:
+            return self.encode(asked_view(state, seat), out)
+        o = self.offsets
+        n = self.players
+        at: list[int] = []
+        values: list[float] = []
+        ones = self.fill_state(state, seat, at, values)
+        actors = state.actors
+        if seat is not None:
+            ones |= 1 << (o["seat"] + seat)
+            for actor in actors:
+                ones |= 1 << (o["actors"] + (actor - seat) % n)
+            if actors and actors[0] == seat:  # the seat asked now (``asked_view``)
+                start = o["legal"]
+                for action in state.legal_actions(seat):
+                    ones |= 1 << (start + action.index)
+        else:
+            for actor in actors:
+                ones |= 1 << (o["actors"] + actor)
+        if not actors:
+            ones |= 1 << o["is_over"]
+        scores = state.scores()
+        if seat:
+            scores = scores[seat:] + scores[:seat]
+        start = o["scores"]
+        at.extend(range(start, start + len(scores)))
+        values.extend(scores)
+        at.append(o["round"])
+        values.append(state.round)
+        bits = np.unpackbits(np.frombuffer(ones.to_bytes(self._bytes, "little"), np.uint8), count=self.size,
+                             bitorder="little")
+        if out is None:
+            out = bits.astype(np.float32)
+        else:
+            out[:] = bits
+        out[at] = values
+        return out
+
+    def phase_slot(self, state: Any) -> int:
+        """The one-hot index of ``state.phase`` in ``phases`` (learnt once per phase from ``observe``, so
+        the direct path depends on no phase numbering of the game)."""
+        phase = state.phase
+        slot = self._phase_slot.get(phase)
+        if slot is None:
+            slot = self._phase_slot[phase] = self.phase_index[state.observe(None)["phase"]]
+        return slot
 
     def fill(self, views: dict[str, Tensor], observation: Observation) -> None:
         seat = observation["seat"]

@@ -31,7 +31,7 @@ from pettingzoo.utils import wrappers
 
 from tricktable.engine import Game, IllegalAction, State
 from tricktable.envs.actions import Numbering
-from tricktable.envs.encoding import Tensor, asked_view, encoder_for, resolve_game
+from tricktable.envs.encoding import Tensor, encoder_for, resolve_game
 
 
 def agent_name(seat: int) -> str:
@@ -98,7 +98,7 @@ class RawEnv(AECEnv):  # type: ignore[misc]
         seat = self.seats[agent]
         legal = state.legal_actions(seat) if agent == self.agent_selection and not state.is_over else []
         mask = self.numbering.mask(legal)
-        return {self.observation_key: self.encoder.encode(asked_view(state, seat)), "action_mask": mask}
+        return {self.observation_key: self.encoder.encode_state(state, seat), "action_mask": mask}
 
     def step(self, action: int | None) -> None:
         if self.terminations[self.agent_selection] or self.truncations[self.agent_selection]:
@@ -141,6 +141,62 @@ class RawEnv(AECEnv):  # type: ignore[misc]
         return self.state
 
 
+# --- PettingZoo's wrappers, with direct attribute reads ---------------------------------------------
+#
+# PettingZoo's wrappers forward every attribute they do not define through ``__getattr__``, one level
+# per wrapper: with the three a classic card game wears, reading ``agent_selection`` or ``terminations``
+# costs six Python calls, and a step reads a dozen such names (about 20 us a step, more than the game
+# and its tensor). These subclasses change nothing in what the wrappers do; they read those names
+# straight from the unwrapped environment. Before ``reset`` the environment has none of them, the
+# property's AttributeError falls back to ``__getattr__``, and OrderEnforcingWrapper raises as before.
+
+
+def _direct(name: str) -> Any:
+    def read(self: Any) -> Any:
+        return getattr(self._raw, name)
+
+    return property(read)
+
+
+class _Direct:
+    """The names every step reads, read from the unwrapped environment (``_raw``) in one call."""
+
+    agent_selection = _direct("agent_selection")
+    agents = _direct("agents")
+    terminations = _direct("terminations")
+    truncations = _direct("truncations")
+    rewards = _direct("rewards")
+    infos = _direct("infos")
+    _cumulative_rewards = _direct("_cumulative_rewards")
+
+    def __init__(self, env: AECEnv, *args: Any, **kwargs: Any) -> None:
+        super().__init__(env, *args, **kwargs)  # type: ignore[call-arg]
+        self._raw = env.unwrapped
+
+
+class TerminateIllegalWrapper(_Direct, wrappers.TerminateIllegalWrapper):  # type: ignore[misc]
+    """PettingZoo's ``TerminateIllegalWrapper``, reading the step's names directly."""
+
+
+class AssertOutOfBoundsWrapper(_Direct, wrappers.AssertOutOfBoundsWrapper):  # type: ignore[misc]
+    """PettingZoo's ``AssertOutOfBoundsWrapper``: a plain int inside ``Discrete(n)`` passes without the
+    space's ``contains`` (numpy dtype checks); anything else is checked by PettingZoo's own code."""
+
+    def step(self, action: Any) -> None:
+        if type(action) is int and 0 <= action < self._size:
+            self.env.step(action)
+            return
+        super().step(action)
+
+    def __init__(self, env: AECEnv) -> None:
+        super().__init__(env)
+        self._size = int(env.unwrapped.numbering.size)
+
+
+class OrderEnforcingWrapper(_Direct, wrappers.OrderEnforcingWrapper):  # type: ignore[misc]
+    """PettingZoo's ``OrderEnforcingWrapper``, reading the step's names directly."""
+
+
 def env(game: str | type[Game[Any]] | Game[Any], players: int | None = None, *,
         render_mode: str | None = None, illegal: Literal["terminate", "raise"] = "terminate",
         illegal_reward: float = -1.0, fixed_actions: bool = False, observation_key: str = "observation",
@@ -156,8 +212,8 @@ def env(game: str | type[Game[Any]] | Game[Any], players: int | None = None, *,
     table: AECEnv = RawEnv(game, players, render_mode=render_mode, fixed_actions=fixed_actions,
                            observation_key=observation_key, **options)
     if illegal == "terminate":
-        table = wrappers.TerminateIllegalWrapper(table, illegal_reward=illegal_reward)
+        table = TerminateIllegalWrapper(table, illegal_reward=illegal_reward)
     elif illegal != "raise":
         raise ValueError(f"illegal must be 'terminate' or 'raise', not {illegal!r}")
-    table = wrappers.AssertOutOfBoundsWrapper(table)
-    return wrappers.OrderEnforcingWrapper(table)
+    table = AssertOutOfBoundsWrapper(table)
+    return OrderEnforcingWrapper(table)

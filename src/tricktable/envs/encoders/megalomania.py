@@ -54,7 +54,7 @@ from typing import Any
 
 from tricktable.engine import Observation
 from tricktable.envs.encoding import Encoder, Layout, Tensor
-from tricktable.games.megalomania.cards import CARD_TEXT, COLOURS, POWERS, SCROLLS
+from tricktable.games.megalomania.cards import CARD_TEXT, COLOURS, COVERED, DRAW_PILE, POWERS, SCROLLS
 
 MISSIONS = 25
 SCROLL_NAMES = tuple(s.name for s in SCROLLS)
@@ -65,6 +65,7 @@ PROGRAM_SLOTS = 8
 
 class MegalomaniaEncoder(Encoder):
     phases = ("preparation", "program", "split", "pick", "pass", "play", "oracle", "farmer", "explorer", "over")
+    direct = True
 
     def max_decisions(self) -> int:
         # a round has preparation (tokens, up to 8 scrolls, ready), pre-play steps (at most 8 cards a
@@ -144,6 +145,107 @@ class MegalomaniaEncoder(Encoder):
         for slot, card in enumerate(table.get("program", [])[:PROGRAM_SLOTS]):
             views["program"][slot, self.card_index[card]] = 1.0
         self.mark_cards(views["chosen"], table.get("chosen", []))
+
+    def fill_state(self, state: Any, seat: int | None, at: list[int], values: list[float]) -> int:
+        # the state's fields read here (a rename in the game must be made here too; the equality test
+        # against ``fill_table`` fails loudly when one is missed)
+        s = state
+        hands, trick, mission, rnd, program = s.hands, s.trick, s.mission, s.rnd, s.program
+        o, n, cards = self.offsets, self.players, len(self.cards)
+        me = 0 if seat is None else seat
+        slot_of_phase = self.phase_slot(s)
+        phase = self.phases[slot_of_phase]
+        prep, over = phase == "preparation", phase == "over"
+        ones = 1 << (o["phase"] + slot_of_phase)
+
+        def rotate(row: list[Any]) -> list[Any]:
+            return row[me:] + row[:me] if me else row
+
+        def put(name: str, row: list[Any]) -> None:
+            start = o[name]
+            at.extend(range(start, start + len(row)))
+            values.extend(rotate(row))
+
+        # the common pieces
+        if seat is not None:
+            hand = hands[seat]
+            if program[seat] and not over:  # mission 15 lists the programmed cards first
+                for card in program[seat]:
+                    hand |= 1 << card
+            ones |= hand << o["hand"]
+        put("hand_sizes", [h.bit_count() for h in hands])
+        for slot, (who, card, value, colour, power, cube) in enumerate(trick[:self.trick_slots]):
+            ones |= (1 << (o["trick"] + slot * cards + card) | 1 << (o["trick_seats"] + slot * n + (who - me) % n)
+                     | 1 << (o["trick_colours"] + slot * 4 + colour))
+            at.extend((o["trick_values"] + slot, o["trick_powers"] + slot, o["trick_cubes"] + slot))
+            values.extend((value, float(power), cube))
+        if not over and s.leader >= 0:
+            ones |= 1 << (o["leader"] + (s.leader - me) % n)
+        # the table
+        ones |= 1 << (o["mission"] + mission - 1) | 1 << (o["dominant"] + s.dom)
+        at.append(o["mission_points"])
+        values.append(s.game.options.mission_points[mission - 1])
+        for number in s.mission_deck[:rnd + (0 if over else 1)]:
+            ones |= 1 << (o["missions_played"] + number - 1)
+        if s.lead >= 0:
+            ones |= 1 << (o["lead_colour"] + s.lead)
+        if s.dealer >= 0:
+            ones |= 1 << (o["dealer"] + (s.dealer - me) % n)
+        won_cards = [0] * n
+        tricks_won = [0] * n
+        for winner, mask in s.won:
+            won_cards[winner] |= mask
+            tricks_won[winner] += 1
+        crystals, cubes, shown, free, immune = s.crystals, s.cubes, s.shown, s.free, s.immune
+        for p in range(n):
+            rel = (p - me) % n
+            if (not prep or p == seat) and crystals[p] is not None and cubes[p] is not None:
+                at.extend((o["crystals"] + rel, o["cubes"] + rel))
+                values.extend((crystals[p], cubes[p]))
+                ones |= 1 << (o["resources_shown"] + rel)
+            ones |= (won_cards[p] << (o["won_cards"] + rel * cards)
+                     | (shown[p] & hands[p]) << (o["face_up"] + rel * cards)
+                     | (free >> p & 1) << (o["free_power_armed"] + rel) | (immune >> p & 1) << (o["immune"] + rel))
+        kind = s.kind
+        if kind == COVERED:
+            tops, downs = s.tops, s.downs
+            for p in range(n):
+                rel = (p - me) % n
+                ones |= tops[p] << (o["covered_up"] + rel * cards)
+            put("covered_down", [d.bit_count() for d in downs])
+        elif kind == DRAW_PILE:
+            put("draw_piles", [len(pile) for pile in s.pile19])
+        put("scroll_counts", s.shown_scrolls)
+        put("points", s.points)
+        put("lost", s.lost)
+        put("tricks_won", tricks_won)
+        at.extend((o["trick_number"], o["tricks_in_round"], o["emperor"], o["dwarf"]))
+        values.extend((s.trick_no + 1, s.tricks_total, float(s.emperor), float(s.dwarf)))
+        ones |= (s.used & 0xFF) << o["powers_used"]
+        for name, position in (("knight", s.knight), ("wizard", s.wizard)):
+            if position < 99 and position < self.trick_slots:
+                ones |= 1 << (o[name] + position)
+        if s.named >= 0:
+            ones |= 1 << (o["farmer_named"] + (s.named - me) % n)
+        if s.found >= 0:
+            ones |= 1 << (o["explorer_found"] + s.found)
+        if phase in PENDING:  # a power waiting for its choice is the phase of the same name
+            ones |= 1 << (o["pending"] + PENDING.index(phase))
+        if seat is not None:  # the observer's own
+            deck = s.mission_deck
+            if s.insight[seat] == rnd + 1 and rnd + 1 < len(deck):
+                ones |= 1 << (o["next_mission"] + deck[rnd + 1] - 1)
+            for name, held in (("scrolls", s.scrolls[seat]), ("used_scrolls", s.prep_used[seat] if prep else ())):
+                counts: dict[int, int] = {}
+                for scroll in held:
+                    counts[scroll] = counts.get(scroll, 0) + 1
+                for scroll, count in counts.items():
+                    at.append(o[name] + scroll)
+                    values.append(count)
+            for slot, card in enumerate(program[seat][:PROGRAM_SLOTS]):
+                ones |= 1 << (o["program"] + slot * cards + card)
+            ones |= s.chosen[seat] << o["chosen"]
+        return ones
 
 
 ENCODER = MegalomaniaEncoder

@@ -35,6 +35,9 @@ piece              shape    meaning
 ``draft_chosen``   (H,)     heroes drafted so far (``deck=draft``)
 ``drafter``        (n,)     who drafts next
 =================  =======  ==================================================================
+
+``fill_state`` writes the same vector from the state's fields (see ``tricktable.envs.encoding``). Cards
+are the game's card ints (hero * 8 + suit, the order of ``CARD_TEXT``).
 """
 
 from __future__ import annotations
@@ -44,14 +47,25 @@ from typing import Any
 from tricktable.engine import Observation
 from tricktable.envs.encoding import Encoder, Layout, Tensor
 from tricktable.games.trickster.cards import CARD_TEXT, HERO_NAMES
-from tricktable.games.trickster.effects import STEPS
+from tricktable.games.trickster.effects import (
+    ARCHIVIST_RETURN,
+    ARCHIVIST_SWAP,
+    ARCHIVIST_TAKE,
+    EXPLORER_KEEP,
+    NONE,
+    STEPS,
+)
+from tricktable.games.trickster.knowledge import DECK
 
 PATTERNS = ("same suit", "same hero", "no match")
 STEP_KEYS = tuple((HERO_NAMES[step.hero], step.name) for _, step in sorted(STEPS.items()))
+STEP_SLOT = {key: STEP_KEYS.index((HERO_NAMES[step.hero], step.name)) for key, step in STEPS.items()}
+ARCHIVIST = (ARCHIVIST_SWAP, ARCHIVIST_TAKE, ARCHIVIST_RETURN)
 
 
 class TricksterEncoder(Encoder):
     phases = ("draft", "opening", "play", "effect", "over")
+    direct = True
 
     def card_names(self) -> list[str]:
         return list(CARD_TEXT)
@@ -127,6 +141,100 @@ class TricksterEncoder(Encoder):
             for name in draft["chosen"]:
                 views["draft_chosen"][HERO_NAMES.index(name)] = 1.0
             self.mark_seat(views["drafter"], draft["drafter"], me)
+
+    def fill_state(self, state: Any, seat: int | None, at: list[int], values: list[float]) -> int:
+        # the state's fields read here (a rename in the game must be made here too; the equality test
+        # against ``fill_table`` fails loudly when one is missed)
+        s = state
+        o, n, cards = self.offsets, self.players, len(self.cards)
+        me = 0 if seat is None else seat
+        slot_of_phase = self.phase_slot(s)
+        phase = self.phases[slot_of_phase]
+        in_trick = phase in ("play", "effect")
+        ones = 1 << (o["phase"] + slot_of_phase)
+
+        def put(start: int, row: list[Any]) -> None:
+            at.extend(range(start, start + len(row)))
+            values.extend(row[me:] + row[:me] if me else row)
+
+        # the common pieces
+        hands = s.hands
+        if seat is not None:
+            for card in hands[seat]:
+                ones |= 1 << (o["hand"] + card)
+        put(o["hand_sizes"], [len(h) for h in hands])
+        for slot, (card, who, moved) in enumerate(zip(s.pot, s.pot_seats, s.pot_moved)):
+            if slot >= self.trick_slots:
+                break
+            ones |= 1 << (o["trick"] + slot * cards + card) | 1 << (o["trick_seats"] + slot * n + (who - me) % n)
+            at.append(o["trick_moved"] + slot)
+            values.append(float(moved))
+        # the table
+        for hero in s.heroes:
+            ones |= 1 << (o["heroes"] + hero)
+        at.extend((o["token"], o["deck_size"]))
+        values.extend((float(s.token), len(s.deck)))
+        if in_trick:
+            order = s.order
+            if s.leader >= 0:
+                ones |= 1 << (o["leader"] + (s.leader - me) % n)
+            for name, who in (("trickster", order[1]), *(("followers", f) for f in order[2:])):
+                if who is not None and who >= 0:
+                    ones |= 1 << (o[name] + (who - me) % n)
+            if s.pattern:
+                ones |= 1 << (o["pattern"] + s.pattern - 1)
+            if s.lead_card >= 0:
+                ones |= 1 << (o["lead"] + s.lead_card)
+        if phase == "play":
+            who = s.order[s.turn]
+            if who is not None and who >= 0:
+                ones |= 1 << (o["turn"] + (who - me) % n)
+        for card in s.trash:
+            ones |= 1 << (o["trash"] + card)
+        for p, tableau in enumerate(s.tableaus):
+            start = o["tableaus"] + (p - me) % n * cards
+            for card in tableau:
+                ones |= 1 << (start + card)
+        rounds: int = self.game.options.rounds
+        for row, scores in enumerate(s.round_scores[:rounds]):
+            put(o["round_scores"] + row * n, list(scores))
+        if s.last_buster >= 0:
+            ones |= 1 << (o["last_buster"] + (s.last_buster - me) % n)
+        if phase == "effect" and s.step != NONE:
+            step = STEPS[s.step]
+            mine = seat is not None and seat == s.fx_player
+            ones |= 1 << (o["effect_hero"] + step.hero) | 1 << (o["effect_step"] + STEP_SLOT[s.step])
+            for name, who in (("effect_player", s.fx_player), ("effect_target", s.fx_target)):
+                if who is not None and who >= 0:
+                    ones |= 1 << (o[name] + (who - me) % n)
+            if s.fx_card >= 0 and (mine or not step.secret):
+                ones |= 1 << (o["effect_card"] + s.fx_card)
+            deck = s.deck
+            if s.step == EXPLORER_KEEP and (mine or s.options.explorer_reveal == "public"):
+                ones |= 1 << (o["revealed"] + deck[-1]) | 1 << (o["revealed"] + deck[-2])
+            if mine and s.step in ARCHIVIST:
+                for slot, card in enumerate(deck[-3:][::-1]):
+                    ones |= 1 << (o["top"] + slot * cards + card)
+                at.append(o["placed"])
+                values.append(s.fx_count if s.step == ARCHIVIST_RETURN else 0)
+        if seat is not None:  # the observer's own
+            if s.chosen[seat] >= 0:
+                ones |= 1 << (o["chosen"] + s.chosen[seat])
+            deck = s.deck
+            for card, place in s.know[seat].items():
+                if place == DECK:
+                    at.append(o["known_deck"] + card)
+                    values.append(len(deck) - deck.index(card))  # depth + 1
+                else:
+                    ones |= 1 << (o["known_hands"] + (place - me) % n * cards + card)
+        if phase == "draft":
+            for hero in s.draft_pool:
+                ones |= 1 << (o["draft_pool"] + hero)
+            for hero in s.drafted:
+                ones |= 1 << (o["draft_chosen"] + hero)
+            if s.drafter is not None and s.drafter >= 0:
+                ones |= 1 << (o["drafter"] + (s.drafter - me) % n)
+        return ones
 
 
 ENCODER = TricksterEncoder
