@@ -105,6 +105,7 @@ class Encoder:
             start += math.prod(shape)
         self._bytes = (self.size + 7) // 8
         self._phase_slot: dict[int, int] = {}  # state.phase -> its one-hot index (learnt from observe)
+        self._places: dict[tuple[int, ...], npt.NDArray[np.intp]] = {}  # value places -> index array
 
     # --- what a game's encoder may refine ------------------------------------------------------
 
@@ -127,13 +128,16 @@ class Encoder:
     def fill_table(self, views: dict[str, Tensor], observation: Observation) -> None:
         """Write the game's own pieces (``views`` are zeroed before the call)."""
 
-    # the direct path (see the module docstring); a game that defines it sets ``direct = True``
+    # the direct path (see the module docstring); a game that defines it sets ``direct = True``, and
+    # ``bytewise = True`` when it writes its ones into ``flags`` (cheaper for cards kept in lists)
     direct: ClassVar[bool] = False
+    bytewise: ClassVar[bool] = False
 
-    def fill_state(self, state: Any, seat: int | None, at: list[int], values: list[float]) -> int:
+    def fill_state(self, state: Any, seat: int | None, flags: bytearray, at: list[int], values: list[float]) -> int:
         """Write every piece except the engine's (``seat``, ``actors``, ``legal``, ``scores``, ``round``,
-        ``is_over``) for ``state.observe(seat)`` read from the state's fields: return the entries that are
-        1 as the bits of an int, append the others' indexes to ``at`` and their values to ``values``."""
+        ``is_over``) for ``state.observe(seat)`` read from the state's fields: the entries that are 1 as
+        the bits of the int returned, or (``bytewise``) as ones in ``flags`` (one byte an entry); the
+        others' indexes appended to ``at`` and their values to ``values``."""
         raise NotImplementedError
 
     # --- the encoding --------------------------------------------------------------------------
@@ -179,21 +183,23 @@ class Encoder:
         n = self.players
         at: list[int] = []
         values: list[float] = []
-        ones = self.fill_state(state, seat, at, values)
+        flags = bytearray(self.size if self.bytewise else 0)
+        ones = self.fill_state(state, seat, flags, at, values)
         actors = state.actors
+        common = [o["actors"] + (actor if seat is None else (actor - seat) % n) for actor in actors]
         if seat is not None:
-            ones |= 1 << (o["seat"] + seat)
-            for actor in actors:
-                ones |= 1 << (o["actors"] + (actor - seat) % n)
+            common.append(o["seat"] + seat)
             if actors and actors[0] == seat:  # the seat asked now (``asked_view``)
                 start = o["legal"]
-                for action in state.legal_actions(seat):
-                    ones |= 1 << (start + action.index)
-        else:
-            for actor in actors:
-                ones |= 1 << (o["actors"] + actor)
+                common.extend(start + action.index for action in state.legal_actions(seat))
         if not actors:
-            ones |= 1 << o["is_over"]
+            common.append(o["is_over"])
+        if self.bytewise:
+            for index in common:
+                flags[index] = 1
+        else:
+            for index in common:
+                ones |= 1 << index
         scores = state.scores()
         if seat:
             scores = scores[seat:] + scores[:seat]
@@ -202,13 +208,22 @@ class Encoder:
         values.extend(scores)
         at.append(o["round"])
         values.append(state.round)
-        bits = np.unpackbits(np.frombuffer(ones.to_bytes(self._bytes, "little"), np.uint8), count=self.size,
-                             bitorder="little")
+        if self.bytewise:
+            bits = np.frombuffer(flags, np.uint8)
+        else:
+            bits = np.unpackbits(np.frombuffer(ones.to_bytes(self._bytes, "little"), np.uint8), count=self.size,
+                                 bitorder="little")
         if out is None:
             out = bits.astype(np.float32)
         else:
             out[:] = bits
-        out[at] = values
+        key = tuple(at)  # the same places recur: their index array is kept (a list costs 2 us to convert)
+        index = self._places.get(key)
+        if index is None:
+            if len(self._places) > 50_000:
+                self._places.clear()
+            index = self._places[key] = np.array(at, np.intp)
+        out[index] = values
         return out
 
     def phase_slot(self, state: Any) -> int:

@@ -146,7 +146,8 @@ class MegalomaniaEncoder(Encoder):
             views["program"][slot, self.card_index[card]] = 1.0
         self.mark_cards(views["chosen"], table.get("chosen", []))
 
-    def fill_state(self, state: Any, seat: int | None, at: list[int], values: list[float]) -> int:
+    def fill_state(self, state: Any, seat: int | None, flags: bytearray, at: list[int],
+                   values: list[float]) -> int:
         # the state's fields read here (a rename in the game must be made here too; the equality test
         # against ``fill_table`` fails loudly when one is missed)
         s = state
@@ -185,8 +186,10 @@ class MegalomaniaEncoder(Encoder):
         ones |= 1 << (o["mission"] + mission - 1) | 1 << (o["dominant"] + s.dom)
         at.append(o["mission_points"])
         values.append(s.game.options.mission_points[mission - 1])
+        played = 0
         for number in s.mission_deck[:rnd + (0 if over else 1)]:
-            ones |= 1 << (o["missions_played"] + number - 1)
+            played |= 1 << (number - 1)
+        ones |= played << o["missions_played"]
         if s.lead >= 0:
             ones |= 1 << (o["lead_colour"] + s.lead)
         if s.dealer >= 0:

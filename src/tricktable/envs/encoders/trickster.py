@@ -66,6 +66,7 @@ ARCHIVIST = (ARCHIVIST_SWAP, ARCHIVIST_TAKE, ARCHIVIST_RETURN)
 class TricksterEncoder(Encoder):
     phases = ("draft", "opening", "play", "effect", "over")
     direct = True
+    bytewise = True
 
     def card_names(self) -> list[str]:
         return list(CARD_TEXT)
@@ -142,99 +143,97 @@ class TricksterEncoder(Encoder):
                 views["draft_chosen"][HERO_NAMES.index(name)] = 1.0
             self.mark_seat(views["drafter"], draft["drafter"], me)
 
-    def fill_state(self, state: Any, seat: int | None, at: list[int], values: list[float]) -> int:
+    def fill_state(self, state: Any, seat: int | None, flags: bytearray, at: list[int],
+                   values: list[float]) -> int:
         # the state's fields read here (a rename in the game must be made here too; the equality test
-        # against ``fill_table`` fails loudly when one is missed)
+        # against ``fill_table`` fails loudly when one is missed). Cards lie in lists: one byte each.
         s = state
         o, n, cards = self.offsets, self.players, len(self.cards)
         me = 0 if seat is None else seat
         slot_of_phase = self.phase_slot(s)
         phase = self.phases[slot_of_phase]
         in_trick = phase in ("play", "effect")
-        ones = 1 << (o["phase"] + slot_of_phase)
+        flags[o["phase"] + slot_of_phase] = 1
 
         def put(start: int, row: list[Any]) -> None:
             at.extend(range(start, start + len(row)))
             values.extend(row[me:] + row[:me] if me else row)
 
+        def mark(start: int, items: Any) -> None:
+            for item in items:
+                flags[start + item] = 1
+
+        def seat_at(start: int, who: int | None) -> None:
+            if who is not None and who >= 0:
+                flags[start + (who - me) % n] = 1
+
         # the common pieces
         hands = s.hands
         if seat is not None:
-            for card in hands[seat]:
-                ones |= 1 << (o["hand"] + card)
+            mark(o["hand"], hands[seat])
         put(o["hand_sizes"], [len(h) for h in hands])
+        trick, trick_seats, trick_moved = o["trick"], o["trick_seats"], o["trick_moved"]
         for slot, (card, who, moved) in enumerate(zip(s.pot, s.pot_seats, s.pot_moved)):
             if slot >= self.trick_slots:
                 break
-            ones |= 1 << (o["trick"] + slot * cards + card) | 1 << (o["trick_seats"] + slot * n + (who - me) % n)
-            at.append(o["trick_moved"] + slot)
+            flags[trick + slot * cards + card] = 1
+            flags[trick_seats + slot * n + (who - me) % n] = 1
+            at.append(trick_moved + slot)
             values.append(float(moved))
         # the table
-        for hero in s.heroes:
-            ones |= 1 << (o["heroes"] + hero)
+        mark(o["heroes"], s.heroes)
         at.extend((o["token"], o["deck_size"]))
         values.extend((float(s.token), len(s.deck)))
         if in_trick:
             order = s.order
-            if s.leader >= 0:
-                ones |= 1 << (o["leader"] + (s.leader - me) % n)
-            for name, who in (("trickster", order[1]), *(("followers", f) for f in order[2:])):
-                if who is not None and who >= 0:
-                    ones |= 1 << (o[name] + (who - me) % n)
+            seat_at(o["leader"], s.leader)
+            seat_at(o["trickster"], order[1])
+            for follower in order[2:]:
+                seat_at(o["followers"], follower)
             if s.pattern:
-                ones |= 1 << (o["pattern"] + s.pattern - 1)
+                flags[o["pattern"] + s.pattern - 1] = 1
             if s.lead_card >= 0:
-                ones |= 1 << (o["lead"] + s.lead_card)
+                flags[o["lead"] + s.lead_card] = 1
         if phase == "play":
-            who = s.order[s.turn]
-            if who is not None and who >= 0:
-                ones |= 1 << (o["turn"] + (who - me) % n)
-        for card in s.trash:
-            ones |= 1 << (o["trash"] + card)
+            seat_at(o["turn"], s.order[s.turn])
+        mark(o["trash"], s.trash)
         for p, tableau in enumerate(s.tableaus):
-            start = o["tableaus"] + (p - me) % n * cards
-            for card in tableau:
-                ones |= 1 << (start + card)
+            mark(o["tableaus"] + (p - me) % n * cards, tableau)
         rounds: int = self.game.options.rounds
         for row, scores in enumerate(s.round_scores[:rounds]):
             put(o["round_scores"] + row * n, list(scores))
-        if s.last_buster >= 0:
-            ones |= 1 << (o["last_buster"] + (s.last_buster - me) % n)
+        seat_at(o["last_buster"], s.last_buster)
         if phase == "effect" and s.step != NONE:
             step = STEPS[s.step]
             mine = seat is not None and seat == s.fx_player
-            ones |= 1 << (o["effect_hero"] + step.hero) | 1 << (o["effect_step"] + STEP_SLOT[s.step])
-            for name, who in (("effect_player", s.fx_player), ("effect_target", s.fx_target)):
-                if who is not None and who >= 0:
-                    ones |= 1 << (o[name] + (who - me) % n)
+            flags[o["effect_hero"] + step.hero] = 1
+            flags[o["effect_step"] + STEP_SLOT[s.step]] = 1
+            seat_at(o["effect_player"], s.fx_player)
+            seat_at(o["effect_target"], s.fx_target)
             if s.fx_card >= 0 and (mine or not step.secret):
-                ones |= 1 << (o["effect_card"] + s.fx_card)
+                flags[o["effect_card"] + s.fx_card] = 1
             deck = s.deck
             if s.step == EXPLORER_KEEP and (mine or s.options.explorer_reveal == "public"):
-                ones |= 1 << (o["revealed"] + deck[-1]) | 1 << (o["revealed"] + deck[-2])
+                mark(o["revealed"], (deck[-1], deck[-2]))
             if mine and s.step in ARCHIVIST:
                 for slot, card in enumerate(deck[-3:][::-1]):
-                    ones |= 1 << (o["top"] + slot * cards + card)
+                    flags[o["top"] + slot * cards + card] = 1
                 at.append(o["placed"])
                 values.append(s.fx_count if s.step == ARCHIVIST_RETURN else 0)
         if seat is not None:  # the observer's own
             if s.chosen[seat] >= 0:
-                ones |= 1 << (o["chosen"] + s.chosen[seat])
+                flags[o["chosen"] + s.chosen[seat]] = 1
             deck = s.deck
             for card, place in s.know[seat].items():
                 if place == DECK:
                     at.append(o["known_deck"] + card)
                     values.append(len(deck) - deck.index(card))  # depth + 1
                 else:
-                    ones |= 1 << (o["known_hands"] + (place - me) % n * cards + card)
+                    flags[o["known_hands"] + (place - me) % n * cards + card] = 1
         if phase == "draft":
-            for hero in s.draft_pool:
-                ones |= 1 << (o["draft_pool"] + hero)
-            for hero in s.drafted:
-                ones |= 1 << (o["draft_chosen"] + hero)
-            if s.drafter is not None and s.drafter >= 0:
-                ones |= 1 << (o["drafter"] + (s.drafter - me) % n)
-        return ones
-
+            mark(o["draft_pool"], s.draft_pool)
+            mark(o["draft_chosen"], s.drafted)
+            seat_at(o["drafter"], s.drafter)
+        return 0
 
 ENCODER = TricksterEncoder
