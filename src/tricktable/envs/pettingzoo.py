@@ -28,6 +28,7 @@ import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
+from pettingzoo.utils.env_logger import EnvLogger
 
 from tricktable.engine import Game, IllegalAction, State
 from tricktable.envs.actions import Numbering
@@ -46,15 +47,27 @@ def win_shares(state: State) -> list[float]:
 
 
 class RawEnv(AECEnv):  # type: ignore[misc]
-    """The AEC environment of one game (players and options fixed at construction)."""
+    """The AEC environment of one game (players and options fixed at construction).
+
+    It checks each action as PettingZoo's ``AssertOutOfBoundsWrapper`` and ``TerminateIllegalWrapper``
+    would (``env()`` adds only ``OrderEnforcingWrapper``): an action outside the action space fails
+    the same assertion; an action outside the mask raises ``IllegalAction`` (``illegal="raise"``, the
+    default) or (``"terminate"``) warns and ends the game, ``illegal_reward`` to its agent, 0 to the
+    others, every agent terminated and truncated, as that wrapper does.
+    """
 
     metadata: dict[str, Any] = {  # noqa: RUF012 (AECEnv's own type)
         "render_modes": ["ansi"], "render_fps": 1, "name": "tricktable", "is_parallelizable": False}
 
     def __init__(self, game: str | type[Game[Any]] | Game[Any], players: int | None = None, *,
                  render_mode: str | None = None, fixed_actions: bool = False,
-                 observation_key: str = "observation", **options: Any) -> None:
+                 observation_key: str = "observation", illegal: Literal["terminate", "raise"] = "raise",
+                 illegal_reward: float = -1.0, **options: Any) -> None:
         super().__init__()
+        if illegal not in ("terminate", "raise"):
+            raise ValueError(f"illegal must be 'terminate' or 'raise', not {illegal!r}")
+        self.illegal = illegal
+        self.illegal_reward = illegal_reward
         self.observation_key = observation_key  # RLlib's action-masking module reads "observations"
         self.game = resolve_game(game, players, **options)
         self.numbering = Numbering(self.game, fixed=fixed_actions)
@@ -69,6 +82,7 @@ class RawEnv(AECEnv):  # type: ignore[misc]
             "action_mask": spaces.Box(0, 1, (num_actions,), np.int8),
         }) for agent in self.possible_agents}
         self.action_spaces = {agent: spaces.Discrete(num_actions) for agent in self.possible_agents}
+        self._size = num_actions
         self._seeds = np.random.default_rng()
         self.state: State | None = None
 
@@ -101,14 +115,21 @@ class RawEnv(AECEnv):  # type: ignore[misc]
         return {self.observation_key: self.encoder.encode_state(state, seat), "action_mask": mask}
 
     def step(self, action: int | None) -> None:
-        if self.terminations[self.agent_selection] or self.truncations[self.agent_selection]:
+        agent = self.agent_selection
+        dead = self.terminations[agent] or self.truncations[agent]
+        # AssertOutOfBoundsWrapper's test (a plain int in range passes without the space's dtype checks)
+        assert (type(action) is int and 0 <= action < self._size) or (action is None and dead) or (
+            self.action_spaces[agent].contains(action)), "action is not in action space"
+        if dead:
             self._was_dead_step(action)
             return
         state = self._live()
-        seat = self.seats[self.agent_selection]
-        if action is None:
-            raise ValueError(f"{self.agent_selection} must act: None is only for agents whose game is over")
+        seat = self.seats[agent]
+        assert action is not None
         chosen = self.numbering.action(int(action))
+        if self.illegal == "terminate" and (chosen is None or chosen not in state.legal_actions(seat)):
+            self._terminate_illegal(agent)
+            return
         if chosen is None:
             raise IllegalAction(seat, int(action), "that number is not an action of this table",
                                 state.legal_actions(seat))
@@ -124,6 +145,17 @@ class RawEnv(AECEnv):  # type: ignore[misc]
             self._deads_step_first()
         else:
             self.agent_selection = agent_name(state.actors[0])
+
+    def _terminate_illegal(self, agent: str) -> None:
+        """What ``TerminateIllegalWrapper`` does on an action outside the mask."""
+        EnvLogger.warn_on_illegal_move()
+        self._cumulative_rewards[agent] = 0
+        self.terminations = dict.fromkeys(self.agents, True)
+        self.truncations = dict.fromkeys(self.agents, True)
+        self.rewards = dict.fromkeys(self.truncations, 0.0)
+        self.rewards[agent] = float(self.illegal_reward)
+        self._accumulate_rewards()
+        self._deads_step_first()
 
     def render(self) -> str | None:
         """``ansi``: the spectator's view of the table as JSON (the position: the log is a stream of its own)."""
@@ -141,25 +173,27 @@ class RawEnv(AECEnv):  # type: ignore[misc]
         return self.state
 
 
-# --- PettingZoo's wrappers, with direct attribute reads ---------------------------------------------
+# --- the order check, with direct attribute reads ------------------------------------------------
 #
 # PettingZoo's wrappers forward every attribute they do not define through ``__getattr__``, one level
-# per wrapper: with the three a classic card game wears, reading ``agent_selection`` or ``terminations``
-# costs six Python calls, and a step reads a dozen such names (about 20 us a step, more than the game
-# and its tensor). These subclasses change nothing in what the wrappers do; they read those names
-# straight from the unwrapped environment. Before ``reset`` the environment has none of them, the
-# property's AttributeError falls back to ``__getattr__``, and OrderEnforcingWrapper raises as before.
+# per wrapper: with the three a classic card game wears (``TerminateIllegalWrapper``,
+# ``AssertOutOfBoundsWrapper``, ``OrderEnforcingWrapper``), reading ``agent_selection`` or
+# ``terminations`` costs six Python calls, and a step reads a dozen such names: about 20 us a step, more
+# than the game and its tensor. So ``RawEnv`` makes the first two's checks itself, and the order check
+# is PettingZoo's own ``OrderEnforcingWrapper`` reading those names straight from the environment.
+# Before ``reset`` the environment has none of them, the property's AttributeError falls back to
+# ``__getattr__``, and the wrapper raises as before.
 
 
 def _direct(name: str) -> Any:
     def read(self: Any) -> Any:
-        return getattr(self._raw, name)
+        return getattr(self.env, name)
 
     return property(read)
 
 
-class _Direct:
-    """The names every step reads, read from the unwrapped environment (``_raw``) in one call."""
+class OrderEnforcingWrapper(wrappers.OrderEnforcingWrapper):  # type: ignore[misc]
+    """PettingZoo's ``OrderEnforcingWrapper``, reading the names every step reads in one call."""
 
     agent_selection = _direct("agent_selection")
     agents = _direct("agents")
@@ -169,51 +203,20 @@ class _Direct:
     infos = _direct("infos")
     _cumulative_rewards = _direct("_cumulative_rewards")
 
-    def __init__(self, env: AECEnv, *args: Any, **kwargs: Any) -> None:
-        super().__init__(env, *args, **kwargs)  # type: ignore[call-arg]
-        self._raw = env.unwrapped
-
-
-class TerminateIllegalWrapper(_Direct, wrappers.TerminateIllegalWrapper):  # type: ignore[misc]
-    """PettingZoo's ``TerminateIllegalWrapper``, reading the step's names directly."""
-
-
-class AssertOutOfBoundsWrapper(_Direct, wrappers.AssertOutOfBoundsWrapper):  # type: ignore[misc]
-    """PettingZoo's ``AssertOutOfBoundsWrapper``: a plain int inside ``Discrete(n)`` passes without the
-    space's ``contains`` (numpy dtype checks); anything else is checked by PettingZoo's own code."""
-
-    def step(self, action: Any) -> None:
-        if type(action) is int and 0 <= action < self._size:
-            self.env.step(action)
-            return
-        super().step(action)
-
-    def __init__(self, env: AECEnv) -> None:
-        super().__init__(env)
-        self._size = int(env.unwrapped.numbering.size)
-
-
-class OrderEnforcingWrapper(_Direct, wrappers.OrderEnforcingWrapper):  # type: ignore[misc]
-    """PettingZoo's ``OrderEnforcingWrapper``, reading the step's names directly."""
-
 
 def env(game: str | type[Game[Any]] | Game[Any], players: int | None = None, *,
         render_mode: str | None = None, illegal: Literal["terminate", "raise"] = "terminate",
         illegal_reward: float = -1.0, fixed_actions: bool = False, observation_key: str = "observation",
         **options: Any) -> AECEnv:
-    """The AEC environment of ``game``, wrapped as PettingZoo's own card games are.
+    """The AEC environment of ``game``, checked as PettingZoo's own card games are (their three
+    wrappers' checks, in one level: see ``RawEnv``).
 
-    ``illegal="terminate"`` (the default, PettingZoo's ``TerminateIllegalWrapper``): an action outside
+    ``illegal="terminate"`` (the default, as PettingZoo's ``TerminateIllegalWrapper``): an action outside
     the mask ends the game at once, ``illegal_reward`` to its agent and 0 to the others, so a checker
     that steps random actions (RLlib's environment pre-check) sees a short game, not an exception.
     ``illegal="raise"``: it raises ``IllegalAction`` (a ``ValueError``) naming the legal actions.
     Out-of-range actions always raise (``AssertOutOfBoundsWrapper``); so do steps out of order.
     """
-    table: AECEnv = RawEnv(game, players, render_mode=render_mode, fixed_actions=fixed_actions,
-                           observation_key=observation_key, **options)
-    if illegal == "terminate":
-        table = TerminateIllegalWrapper(table, illegal_reward=illegal_reward)
-    elif illegal != "raise":
-        raise ValueError(f"illegal must be 'terminate' or 'raise', not {illegal!r}")
-    table = AssertOutOfBoundsWrapper(table)
-    return OrderEnforcingWrapper(table)
+    return OrderEnforcingWrapper(RawEnv(game, players, render_mode=render_mode, fixed_actions=fixed_actions,
+                                        observation_key=observation_key, illegal=illegal,
+                                        illegal_reward=illegal_reward, **options))
