@@ -221,12 +221,14 @@ def observe_figures(seed: int = 2, repeats: int = 300) -> list[tuple[str, str]]:
 
 
 def _pettingzoo_steps(name: str, players: int) -> Callable[[float], int]:
-    import numpy as np
+    """A random agent at every seat of ``env(name, players)``: the tensor and the mask at every step
+    (``last()``), a uniform legal action read from the mask; resets (deals) count in the time."""
+    import random
 
     from tricktable.envs.pettingzoo import env
 
     table = env(name, players)
-    choose = np.random.default_rng(1)
+    choose = random.Random(1)  # the same chooser as RLCard's loop
     seeds = iter(range(10**9))
 
     def run(seconds: float) -> int:
@@ -239,8 +241,8 @@ def _pettingzoo_steps(name: str, players: int) -> Callable[[float], int]:
                 if terminated or truncated:
                     table.step(None)
                     continue
-                legal = np.flatnonzero(observation["action_mask"])
-                table.step(int(legal[choose.integers(len(legal))]))
+                legal = observation["action_mask"].nonzero()[0]
+                table.step(int(legal[choose.randrange(len(legal))]))
                 steps += 1
         return steps
 
@@ -248,6 +250,8 @@ def _pettingzoo_steps(name: str, players: int) -> Callable[[float], int]:
 
 
 def _rlcard_steps() -> Callable[[float], int] | None:
+    """RLCard's bridge env (4 players), a random agent: its state (``obs`` tensor and legal actions) at
+    every step, as ``env.step`` returns it; resets count in the time."""
     try:
         import rlcard
     except ImportError:

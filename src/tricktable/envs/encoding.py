@@ -38,8 +38,10 @@ to that: for random states of every game, player count and seat (the spectator t
 ``fill_state`` goes through the dict.
 
 How ``fill_state`` writes: every entry that is 1 is a bit of one Python int (a card set kept as a
-bitmask is one shift and one OR), the other entries are ``(index, value)`` pairs; ``encode_state`` turns
-the int into floats with one ``numpy.unpackbits`` and places the values with one indexed assignment.
+bitmask is one shift and one OR) or, for a game whose cards lie in lists, a byte of a ``bytearray``;
+the values of one-per-seat pieces are rows in absolute seat order, placed relative to the observer by a
+kept index array; the other entries are ``(index, value)`` pairs. ``encode_state`` turns the int into
+floats with one ``numpy.unpackbits`` and places the values with two indexed assignments.
 """
 
 from __future__ import annotations
@@ -106,6 +108,7 @@ class Encoder:
         self._bytes = (self.size + 7) // 8
         self._phase_slot: dict[int, int] = {}  # state.phase -> its one-hot index (learnt from observe)
         self._places: dict[tuple[int, ...], npt.NDArray[np.intp]] = {}  # value places -> index array
+        self._rows_index: dict[int, npt.NDArray[np.intp]] = {}  # observer -> places of the seat rows
 
     # --- what a game's encoder may refine ------------------------------------------------------
 
@@ -133,12 +136,27 @@ class Encoder:
     direct: ClassVar[bool] = False
     bytewise: ClassVar[bool] = False
 
-    def fill_state(self, state: Any, seat: int | None, flags: bytearray, at: list[int], values: list[float]) -> int:
+    # pieces of one value per seat (``hand_sizes`` and the game's), written by ``fill_state`` into ``rows``
+    seat_rows: ClassVar[tuple[str, ...]] = ("hand_sizes",)
+
+    def fill_state(self, state: Any, seat: int | None, flags: bytearray, rows: list[float], at: list[int],
+                   values: list[float]) -> int:
         """Write every piece except the engine's (``seat``, ``actors``, ``legal``, ``scores``, ``round``,
         ``is_over``) for ``state.observe(seat)`` read from the state's fields: the entries that are 1 as
-        the bits of the int returned, or (``bytewise``) as ones in ``flags`` (one byte an entry); the
-        others' indexes appended to ``at`` and their values to ``values``."""
+        the bits of the int returned, or (``bytewise``) as ones in ``flags`` (one byte an entry); each
+        piece of ``seat_rows`` in that order as ``n`` values in absolute seat order (the rotation to
+        relative seats is done by index) appended to ``rows``; every other value's index appended to
+        ``at`` and the value to ``values``."""
         raise NotImplementedError
+
+    def _row_places(self, me: int) -> npt.NDArray[np.intp]:
+        """Where ``rows`` (then the scores, then the round) go for observer ``me`` (0 for a spectator)."""
+        index = self._rows_index.get(me)
+        if index is None:
+            n = self.players
+            places = [self.offsets[name] + (p - me) % n for name in (*self.seat_rows, "scores") for p in range(n)]
+            index = self._rows_index[me] = np.array([*places, self.offsets["round"]], np.intp)
+        return index
 
     # --- the encoding --------------------------------------------------------------------------
 
@@ -181,10 +199,11 @@ class Encoder:
             return self.encode(asked_view(state, seat), out)
         o = self.offsets
         n = self.players
+        rows: list[float] = []
         at: list[int] = []
         values: list[float] = []
         flags = bytearray(self.size if self.bytewise else 0)
-        ones = self.fill_state(state, seat, flags, at, values)
+        ones = self.fill_state(state, seat, flags, rows, at, values)
         actors = state.actors
         common = [o["actors"] + (actor if seat is None else (actor - seat) % n) for actor in actors]
         if seat is not None:
@@ -200,14 +219,8 @@ class Encoder:
         else:
             for index in common:
                 ones |= 1 << index
-        scores = state.scores()
-        if seat:
-            scores = scores[seat:] + scores[:seat]
-        start = o["scores"]
-        at.extend(range(start, start + len(scores)))
-        values.extend(scores)
-        at.append(o["round"])
-        values.append(state.round)
+        rows.extend(state.scores())
+        rows.append(state.round)
         if self.bytewise:
             bits = np.frombuffer(flags, np.uint8)
         else:
@@ -217,13 +230,15 @@ class Encoder:
             out = bits.astype(np.float32)
         else:
             out[:] = bits
-        key = tuple(at)  # the same places recur: their index array is kept (a list costs 2 us to convert)
-        index = self._places.get(key)
-        if index is None:
-            if len(self._places) > 50_000:
-                self._places.clear()
-            index = self._places[key] = np.array(at, np.intp)
-        out[index] = values
+        out[self._row_places(seat or 0)] = rows
+        if at:
+            key = tuple(at)  # the same places recur: their index array is kept (a list costs 2 us to convert)
+            index = self._places.get(key)
+            if index is None:
+                if len(self._places) > 50_000:
+                    self._places.clear()
+                index = self._places[key] = np.array(at, np.intp)
+            out[index] = values
         return out
 
     def phase_slot(self, state: Any) -> int:

@@ -83,6 +83,8 @@ class RawEnv(AECEnv):  # type: ignore[misc]
         }) for agent in self.possible_agents}
         self.action_spaces = {agent: spaces.Discrete(num_actions) for agent in self.possible_agents}
         self._size = num_actions
+        start = self.encoder.offsets["legal"]
+        self._legal = slice(start, start + self.game.num_actions)
         self._seeds = np.random.default_rng()
         self.state: State | None = None
 
@@ -110,9 +112,15 @@ class RawEnv(AECEnv):  # type: ignore[misc]
     def observe(self, agent: str) -> dict[str, Tensor | np.ndarray[Any, np.dtype[np.int8]]]:
         state = self._live()
         seat = self.seats[agent]
-        legal = state.legal_actions(seat) if agent == self.agent_selection and not state.is_over else []
-        mask = self.numbering.mask(legal)
-        return {self.observation_key: self.encoder.encode_state(state, seat), "action_mask": mask}
+        tensor = self.encoder.encode_state(state, seat)
+        if agent != self.agent_selection:
+            mask = np.zeros(self._size, np.int8)
+        elif self.numbering.map is None:  # the game's numbering: the mask is the tensor's legal piece
+            mask = tensor[self._legal].astype(np.int8)
+        else:
+            legal = state.legal_actions(seat) if agent == self.agent_selection and not state.is_over else []
+            mask = self.numbering.mask(legal)
+        return {self.observation_key: tensor, "action_mask": mask}
 
     def step(self, action: int | None) -> None:
         agent = self.agent_selection
@@ -202,6 +210,11 @@ class OrderEnforcingWrapper(wrappers.OrderEnforcingWrapper):  # type: ignore[mis
     rewards = _direct("rewards")
     infos = _direct("infos")
     _cumulative_rewards = _direct("_cumulative_rewards")
+
+    def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
+        if self._has_reset:  # nothing to enforce: the environment's own ``last``, one call
+            return self.env.last(observe)  # type: ignore[no-any-return]
+        return super().last(observe)  # type: ignore[no-any-return]
 
 
 def env(game: str | type[Game[Any]] | Game[Any], players: int | None = None, *,

@@ -96,7 +96,7 @@ class MasqueradeEncoder(Encoder):
             self.mark_seat(views["taker"], taking["taker"], me)
         views["out_of_game"][0] = table["out_of_game"]
 
-    def fill_state(self, state: Any, seat: int | None, flags: bytearray, at: list[int],
+    def fill_state(self, state: Any, seat: int | None, flags: bytearray, rows: list[float], at: list[int],
                    values: list[float]) -> int:
         # the state's fields read here (a rename in the game must be made here too; the equality test
         # against ``fill_table`` fails loudly when one is missed)
@@ -108,11 +108,7 @@ class MasqueradeEncoder(Encoder):
         ones = 1 << (o["phase"] + self.phase_slot(s))
         if seat is not None:
             ones |= hands[seat] << o["hand"]
-        sizes = [h.bit_count() for h in hands]
-        if me:
-            sizes = sizes[me:] + sizes[:me]
-        at.extend(range(o["hand_sizes"], o["hand_sizes"] + n))
-        values.extend(sizes)
+        rows.extend([h.bit_count() for h in hands])  # hand_sizes
         if leader >= 0:
             ones |= 1 << (o["leader"] + (leader - me) % n)
         for p in range(n):

@@ -66,6 +66,7 @@ PROGRAM_SLOTS = 8
 class MegalomaniaEncoder(Encoder):
     phases = ("preparation", "program", "split", "pick", "pass", "play", "oracle", "farmer", "explorer", "over")
     direct = True
+    seat_rows = ("hand_sizes", "crystals", "cubes", "covered_down", "draw_piles", "scroll_counts", "points", "lost", "tricks_won")
 
     def max_decisions(self) -> int:
         # a round has preparation (tokens, up to 8 scrolls, ready), pre-play steps (at most 8 cards a
@@ -146,7 +147,7 @@ class MegalomaniaEncoder(Encoder):
             views["program"][slot, self.card_index[card]] = 1.0
         self.mark_cards(views["chosen"], table.get("chosen", []))
 
-    def fill_state(self, state: Any, seat: int | None, flags: bytearray, at: list[int],
+    def fill_state(self, state: Any, seat: int | None, flags: bytearray, rows: list[float], at: list[int],
                    values: list[float]) -> int:
         # the state's fields read here (a rename in the game must be made here too; the equality test
         # against ``fill_table`` fails loudly when one is missed)
@@ -154,18 +155,11 @@ class MegalomaniaEncoder(Encoder):
         hands, trick, mission, rnd, program = s.hands, s.trick, s.mission, s.rnd, s.program
         o, n, cards = self.offsets, self.players, len(self.cards)
         me = 0 if seat is None else seat
+        all_seats = (1 << n) - 1
         slot_of_phase = self.phase_slot(s)
         phase = self.phases[slot_of_phase]
         prep, over = phase == "preparation", phase == "over"
         ones = 1 << (o["phase"] + slot_of_phase)
-
-        def rotate(row: list[Any]) -> list[Any]:
-            return row[me:] + row[:me] if me else row
-
-        def put(name: str, row: list[Any]) -> None:
-            start = o[name]
-            at.extend(range(start, start + len(row)))
-            values.extend(rotate(row))
 
         # the common pieces
         if seat is not None:
@@ -174,18 +168,19 @@ class MegalomaniaEncoder(Encoder):
                 for card in program[seat]:
                     hand |= 1 << card
             ones |= hand << o["hand"]
-        put("hand_sizes", [h.bit_count() for h in hands])
-        for slot, (who, card, value, colour, power, cube) in enumerate(trick[:self.trick_slots]):
-            ones |= (1 << (o["trick"] + slot * cards + card) | 1 << (o["trick_seats"] + slot * n + (who - me) % n)
-                     | 1 << (o["trick_colours"] + slot * 4 + colour))
-            at.extend((o["trick_values"] + slot, o["trick_powers"] + slot, o["trick_cubes"] + slot))
-            values.extend((value, float(power), cube))
+        hand_sizes = [h.bit_count() for h in hands]
+        if trick:
+            o_trick, o_seats, o_colours = o["trick"], o["trick_seats"], o["trick_colours"]
+            o_values, o_powers, o_cubes = o["trick_values"], o["trick_powers"], o["trick_cubes"]
+            for slot, (who, card, value, colour, power, cube) in enumerate(trick[:self.trick_slots]):
+                ones |= (1 << (o_trick + slot * cards + card) | 1 << (o_seats + slot * n + (who - me) % n)
+                         | 1 << (o_colours + slot * 4 + colour))
+                at.extend((o_values + slot, o_powers + slot, o_cubes + slot))
+                values.extend((value, float(power), cube))
         if not over and s.leader >= 0:
             ones |= 1 << (o["leader"] + (s.leader - me) % n)
         # the table
         ones |= 1 << (o["mission"] + mission - 1) | 1 << (o["dominant"] + s.dom)
-        at.append(o["mission_points"])
-        values.append(s.game.options.mission_points[mission - 1])
         played = 0
         for number in s.mission_deck[:rnd + (0 if over else 1)]:
             played |= 1 << (number - 1)
@@ -199,35 +194,49 @@ class MegalomaniaEncoder(Encoder):
         for winner, mask in s.won:
             won_cards[winner] |= mask
             tricks_won[winner] += 1
-        crystals, cubes, shown, free, immune = s.crystals, s.cubes, s.shown, s.free, s.immune
+        shown = s.shown
         for p in range(n):
             rel = (p - me) % n
-            if (not prep or p == seat) and crystals[p] is not None and cubes[p] is not None:
-                at.extend((o["crystals"] + rel, o["cubes"] + rel))
-                values.extend((crystals[p], cubes[p]))
-                ones |= 1 << (o["resources_shown"] + rel)
-            ones |= (won_cards[p] << (o["won_cards"] + rel * cards)
-                     | (shown[p] & hands[p]) << (o["face_up"] + rel * cards)
-                     | (free >> p & 1) << (o["free_power_armed"] + rel) | (immune >> p & 1) << (o["immune"] + rel))
+            if won_cards[p]:
+                ones |= won_cards[p] << (o["won_cards"] + rel * cards)
+            if shown[p] & hands[p]:
+                ones |= (shown[p] & hands[p]) << (o["face_up"] + rel * cards)
+        crystals, cubes = s.crystals, s.cubes
+        if not prep:  # everyone's resources are shown
+            ones |= all_seats << o["resources_shown"]
+        else:  # at preparation only one's own
+            crystals, cubes = [0] * n, [0] * n
+            if seat is not None:
+                crystals[seat], cubes[seat] = s.crystals[seat], s.cubes[seat]
+                ones |= 1 << o["resources_shown"]
+        for name, bits in (("free_power_armed", s.free), ("immune", s.immune)):  # seat masks, made relative
+            if bits:
+                ones |= ((bits >> me | bits << (n - me)) & all_seats) << o[name]
         kind = s.kind
+        rows.extend(hand_sizes)
+        rows.extend(crystals)
+        rows.extend(cubes)
         if kind == COVERED:
-            tops, downs = s.tops, s.downs
+            tops = s.tops
             for p in range(n):
-                rel = (p - me) % n
-                ones |= tops[p] << (o["covered_up"] + rel * cards)
-            put("covered_down", [d.bit_count() for d in downs])
-        elif kind == DRAW_PILE:
-            put("draw_piles", [len(pile) for pile in s.pile19])
-        put("scroll_counts", s.shown_scrolls)
-        put("points", s.points)
-        put("lost", s.lost)
-        put("tricks_won", tricks_won)
-        at.extend((o["trick_number"], o["tricks_in_round"], o["emperor"], o["dwarf"]))
-        values.extend((s.trick_no + 1, s.tricks_total, float(s.emperor), float(s.dwarf)))
+                if tops[p]:
+                    ones |= tops[p] << (o["covered_up"] + (p - me) % n * cards)
+            rows.extend([d.bit_count() for d in s.downs])
+        else:
+            rows.extend([0] * n)
+        rows.extend([len(pile) for pile in s.pile19] if kind == DRAW_PILE else [0] * n)
+        rows.extend(s.shown_scrolls)
+        rows.extend(s.points)
+        rows.extend(s.lost)
+        rows.extend(tricks_won)
+        at.extend((o["mission_points"], o["trick_number"], o["tricks_in_round"], o["emperor"], o["dwarf"]))
+        values.extend((s.game.options.mission_points[mission - 1], s.trick_no + 1, s.tricks_total,
+                       float(s.emperor), float(s.dwarf)))
         ones |= (s.used & 0xFF) << o["powers_used"]
-        for name, position in (("knight", s.knight), ("wizard", s.wizard)):
-            if position < 99 and position < self.trick_slots:
-                ones |= 1 << (o[name] + position)
+        if s.knight < 99 and s.knight < self.trick_slots:
+            ones |= 1 << (o["knight"] + s.knight)
+        if s.wizard < 99 and s.wizard < self.trick_slots:
+            ones |= 1 << (o["wizard"] + s.wizard)
         if s.named >= 0:
             ones |= 1 << (o["farmer_named"] + (s.named - me) % n)
         if s.found >= 0:
@@ -239,16 +248,18 @@ class MegalomaniaEncoder(Encoder):
             if s.insight[seat] == rnd + 1 and rnd + 1 < len(deck):
                 ones |= 1 << (o["next_mission"] + deck[rnd + 1] - 1)
             for name, held in (("scrolls", s.scrolls[seat]), ("used_scrolls", s.prep_used[seat] if prep else ())):
-                counts: dict[int, int] = {}
-                for scroll in held:
-                    counts[scroll] = counts.get(scroll, 0) + 1
-                for scroll, count in counts.items():
-                    at.append(o[name] + scroll)
-                    values.append(count)
-            for slot, card in enumerate(program[seat][:PROGRAM_SLOTS]):
-                ones |= 1 << (o["program"] + slot * cards + card)
+                if held:
+                    counts: dict[int, int] = {}
+                    for scroll in held:
+                        counts[scroll] = counts.get(scroll, 0) + 1
+                    start = o[name]
+                    at.extend(start + scroll for scroll in counts)
+                    values.extend(counts.values())
+            if program[seat]:
+                start = o["program"]
+                for slot, card in enumerate(program[seat][:PROGRAM_SLOTS]):
+                    ones |= 1 << (start + slot * cards + card)
             ones |= s.chosen[seat] << o["chosen"]
         return ones
-
 
 ENCODER = MegalomaniaEncoder

@@ -143,7 +143,7 @@ class TricksterEncoder(Encoder):
                 views["draft_chosen"][HERO_NAMES.index(name)] = 1.0
             self.mark_seat(views["drafter"], draft["drafter"], me)
 
-    def fill_state(self, state: Any, seat: int | None, flags: bytearray, at: list[int],
+    def fill_state(self, state: Any, seat: int | None, flags: bytearray, rows: list[float], at: list[int],
                    values: list[float]) -> int:
         # the state's fields read here (a rename in the game must be made here too; the equality test
         # against ``fill_table`` fails loudly when one is missed). Cards lie in lists: one byte each.
@@ -171,7 +171,7 @@ class TricksterEncoder(Encoder):
         hands = s.hands
         if seat is not None:
             mark(o["hand"], hands[seat])
-        put(o["hand_sizes"], [len(h) for h in hands])
+        rows.extend([len(h) for h in hands])  # hand_sizes
         trick, trick_seats, trick_moved = o["trick"], o["trick_seats"], o["trick_moved"]
         for slot, (card, who, moved) in enumerate(zip(s.pot, s.pot_seats, s.pot_moved)):
             if slot >= self.trick_slots:
