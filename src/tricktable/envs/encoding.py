@@ -206,30 +206,35 @@ class Encoder:
         ones = self.fill_state(state, seat, flags, rows, at, values)
         actors = state.actors
         common = [o["actors"] + (actor if seat is None else (actor - seat) % n) for actor in actors]
-        if seat is not None:
+        legal = state.legal_actions(seat) if seat is not None and actors and actors[0] == seat else ()
+        if seat is not None:  # the seat asked now has its legal actions (``asked_view``)
             common.append(o["seat"] + seat)
-            if actors and actors[0] == seat:  # the seat asked now (``asked_view``)
-                start = o["legal"]
-                common.extend(start + action.index for action in state.legal_actions(seat))
         if not actors:
             common.append(o["is_over"])
         if self.bytewise:
             for index in common:
                 flags[index] = 1
+            start = o["legal"]
+            for action in legal:
+                flags[start + action.index] = 1
         else:
             for index in common:
                 ones |= 1 << index
+            bits = 0
+            for action in legal:  # a small int first: one shift into the large one
+                bits |= 1 << action.index
+            ones |= bits << o["legal"]
         rows.extend(state.scores())
         rows.append(state.round)
         if self.bytewise:
-            bits = np.frombuffer(flags, np.uint8)
+            entries = np.frombuffer(flags, np.uint8)
         else:
-            bits = np.unpackbits(np.frombuffer(ones.to_bytes(self._bytes, "little"), np.uint8), count=self.size,
-                                 bitorder="little")
+            entries = np.unpackbits(np.frombuffer(ones.to_bytes(self._bytes, "little"), np.uint8), count=self.size,
+                                    bitorder="little")
         if out is None:
-            out = bits.astype(np.float32)
+            out = entries.astype(np.float32)
         else:
-            out[:] = bits
+            out[:] = entries
         out[self._row_places(seat or 0)] = rows
         if at:
             key = tuple(at)  # the same places recur: their index array is kept (a list costs 2 us to convert)
