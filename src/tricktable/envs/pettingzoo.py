@@ -142,8 +142,9 @@ class RawEnv(AECEnv):  # type: ignore[misc]
             raise IllegalAction(seat, int(action), "that number is not an action of this table",
                                 state.legal_actions(seat))
         state.apply(chosen, seat)
-        self._cumulative_rewards[self.agent_selection] = 0.0
-        self._clear_rewards()
+        self._cumulative_rewards[agent] = 0.0
+        # rewards are all 0 on a live step (they are set only when the game ends, and then every agent
+        # is dead and steps through ``_was_dead_step``, which clears them): no ``_clear_rewards`` here
         if state.is_over:
             for agent, share in zip(self.agents, win_shares(state), strict=True):
                 self.rewards[agent] = share
@@ -152,7 +153,7 @@ class RawEnv(AECEnv):  # type: ignore[misc]
             self.agent_selection = self.agents[0]
             self._deads_step_first()
         else:
-            self.agent_selection = agent_name(state.actors[0])
+            self.agent_selection = self.possible_agents[state.actors[0]]
 
     def _terminate_illegal(self, agent: str) -> None:
         """What ``TerminateIllegalWrapper`` does on an action outside the mask."""
@@ -210,6 +211,13 @@ class OrderEnforcingWrapper(wrappers.OrderEnforcingWrapper):  # type: ignore[mis
     rewards = _direct("rewards")
     infos = _direct("infos")
     _cumulative_rewards = _direct("_cumulative_rewards")
+
+    def step(self, action: Any) -> None:
+        if self._has_reset and self.env.agents:  # in order: the environment's own ``step``, one call
+            self._has_updated = True
+            self.env.step(action)
+        else:
+            super().step(action)
 
     def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
         if self._has_reset:  # nothing to enforce: the environment's own ``last``, one call

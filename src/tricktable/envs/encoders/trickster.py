@@ -152,69 +152,72 @@ class TricksterEncoder(Encoder):
         me = 0 if seat is None else seat
         slot_of_phase = self.phase_slot(s)
         phase = self.phases[slot_of_phase]
-        in_trick = phase in ("play", "effect")
         flags[o["phase"] + slot_of_phase] = 1
-
-        def put(start: int, row: list[Any]) -> None:
-            at.extend(range(start, start + len(row)))
-            values.extend(row[me:] + row[:me] if me else row)
-
-        def mark(start: int, items: Any) -> None:
-            for item in items:
-                flags[start + item] = 1
-
-        def seat_at(start: int, who: int | None) -> None:
-            if who is not None and who >= 0:
-                flags[start + (who - me) % n] = 1
-
+        seats: list[tuple[int, int | None]] = []  # (piece start, absolute seat): one-hot, made relative
         # the common pieces
         hands = s.hands
         if seat is not None:
-            mark(o["hand"], hands[seat])
+            start = o["hand"]
+            for card in hands[seat]:
+                flags[start + card] = 1
         rows.extend([len(h) for h in hands])  # hand_sizes
-        trick, trick_seats, trick_moved = o["trick"], o["trick_seats"], o["trick_moved"]
-        for slot, (card, who, moved) in enumerate(zip(s.pot, s.pot_seats, s.pot_moved)):
-            if slot >= self.trick_slots:
-                break
-            flags[trick + slot * cards + card] = 1
-            flags[trick_seats + slot * n + (who - me) % n] = 1
-            at.append(trick_moved + slot)
-            values.append(float(moved))
+        pot = s.pot
+        if pot:
+            trick, trick_seats, trick_moved = o["trick"], o["trick_seats"], o["trick_moved"]
+            for slot, (card, who, moved) in enumerate(zip(pot, s.pot_seats, s.pot_moved)):
+                if slot >= self.trick_slots:
+                    break
+                flags[trick + slot * cards + card] = 1
+                flags[trick_seats + slot * n + (who - me) % n] = 1
+                at.append(trick_moved + slot)
+                values.append(float(moved))
         # the table
-        mark(o["heroes"], s.heroes)
+        start = o["heroes"]
+        for hero in s.heroes:
+            flags[start + hero] = 1
         at.extend((o["token"], o["deck_size"]))
         values.extend((float(s.token), len(s.deck)))
-        if in_trick:
+        if phase == "play" or phase == "effect":  # a trick is on
             order = s.order
-            seat_at(o["leader"], s.leader)
-            seat_at(o["trickster"], order[1])
-            for follower in order[2:]:
-                seat_at(o["followers"], follower)
+            seats.append((o["leader"], s.leader))
+            seats.append((o["trickster"], order[1]))
+            start = o["followers"]
+            seats.extend((start, follower) for follower in order[2:])
             if s.pattern:
                 flags[o["pattern"] + s.pattern - 1] = 1
             if s.lead_card >= 0:
                 flags[o["lead"] + s.lead_card] = 1
-        if phase == "play":
-            seat_at(o["turn"], s.order[s.turn])
-        mark(o["trash"], s.trash)
+            if phase == "play":
+                seats.append((o["turn"], order[s.turn]))
+        start = o["trash"]
+        for card in s.trash:
+            flags[start + card] = 1
+        start = o["tableaus"]
         for p, tableau in enumerate(s.tableaus):
-            mark(o["tableaus"] + (p - me) % n * cards, tableau)
-        rounds: int = self.game.options.rounds
-        for row, scores in enumerate(s.round_scores[:rounds]):
-            put(o["round_scores"] + row * n, list(scores))
-        seat_at(o["last_buster"], s.last_buster)
+            first = start + (p - me) % n * cards
+            for card in tableau:
+                flags[first + card] = 1
+        round_scores = s.round_scores
+        if round_scores:
+            start = o["round_scores"]
+            for row, scores in enumerate(round_scores[:self.game.options.rounds]):
+                first = start + row * n
+                at.extend([first + (p - me) % n for p in range(n)])
+                values.extend(scores)
+        seats.append((o["last_buster"], s.last_buster))
         if phase == "effect" and s.step != NONE:
             step = STEPS[s.step]
             mine = seat is not None and seat == s.fx_player
             flags[o["effect_hero"] + step.hero] = 1
             flags[o["effect_step"] + STEP_SLOT[s.step]] = 1
-            seat_at(o["effect_player"], s.fx_player)
-            seat_at(o["effect_target"], s.fx_target)
+            seats.append((o["effect_player"], s.fx_player))
+            seats.append((o["effect_target"], s.fx_target))
             if s.fx_card >= 0 and (mine or not step.secret):
                 flags[o["effect_card"] + s.fx_card] = 1
             deck = s.deck
             if s.step == EXPLORER_KEEP and (mine or s.options.explorer_reveal == "public"):
-                mark(o["revealed"], (deck[-1], deck[-2]))
+                flags[o["revealed"] + deck[-1]] = 1
+                flags[o["revealed"] + deck[-2]] = 1
             if mine and s.step in ARCHIVIST:
                 for slot, card in enumerate(deck[-3:][::-1]):
                     flags[o["top"] + slot * cards + card] = 1
@@ -223,17 +226,26 @@ class TricksterEncoder(Encoder):
         if seat is not None:  # the observer's own
             if s.chosen[seat] >= 0:
                 flags[o["chosen"] + s.chosen[seat]] = 1
-            deck = s.deck
-            for card, place in s.know[seat].items():
-                if place == DECK:
-                    at.append(o["known_deck"] + card)
-                    values.append(len(deck) - deck.index(card))  # depth + 1
-                else:
-                    flags[o["known_hands"] + (place - me) % n * cards + card] = 1
+            know = s.know[seat]
+            if know:
+                deck = s.deck
+                for card, place in know.items():
+                    if place == DECK:
+                        at.append(o["known_deck"] + card)
+                        values.append(len(deck) - deck.index(card))  # depth + 1
+                    else:
+                        flags[o["known_hands"] + (place - me) % n * cards + card] = 1
         if phase == "draft":
-            mark(o["draft_pool"], s.draft_pool)
-            mark(o["draft_chosen"], s.drafted)
-            seat_at(o["drafter"], s.drafter)
+            start = o["draft_pool"]
+            for hero in s.draft_pool:
+                flags[start + hero] = 1
+            start = o["draft_chosen"]
+            for hero in s.drafted:
+                flags[start + hero] = 1
+            seats.append((o["drafter"], s.drafter))
+        for start, who in seats:
+            if who is not None and who >= 0:
+                flags[start + (who - me) % n] = 1
         return 0
 
 ENCODER = TricksterEncoder
