@@ -136,8 +136,10 @@ class Encoder:
     direct: ClassVar[bool] = False
     bytewise: ClassVar[bool] = False
 
-    # pieces of one value per seat (``hand_sizes`` and the game's), written by ``fill_state`` into ``rows``
+    # pieces written whole into ``rows`` by ``fill_state``, in this order: first those of one value per
+    # seat (``hand_sizes`` and the game's), in absolute seat order, then the others, entry by entry
     seat_rows: ClassVar[tuple[str, ...]] = ("hand_sizes",)
+    whole_pieces: ClassVar[tuple[str, ...]] = ()
 
     def fill_state(self, state: Any, seat: int | None, flags: bytearray, rows: list[float], at: list[int],
                    values: list[float]) -> int:
@@ -145,17 +147,20 @@ class Encoder:
         ``is_over``) for ``state.observe(seat)`` read from the state's fields: the entries that are 1 as
         the bits of the int returned, or (``bytewise``) as ones in ``flags`` (one byte an entry); each
         piece of ``seat_rows`` in that order as ``n`` values in absolute seat order (the rotation to
-        relative seats is done by index) appended to ``rows``; every other value's index appended to
-        ``at`` and the value to ``values``."""
+        relative seats is done by index), then each of ``whole_pieces`` entry by entry, appended to
+        ``rows``; every other value's index appended to ``at`` and the value to ``values``."""
         raise NotImplementedError
 
     def _row_places(self, me: int) -> npt.NDArray[np.intp]:
         """Where ``rows`` (then the scores, then the round) go for observer ``me`` (0 for a spectator)."""
         index = self._rows_index.get(me)
         if index is None:
-            n = self.players
-            places = [self.offsets[name] + (p - me) % n for name in (*self.seat_rows, "scores") for p in range(n)]
-            index = self._rows_index[me] = np.array([*places, self.offsets["round"]], np.intp)
+            n, o = self.players, self.offsets
+            sizes = dict(self.layout)
+            places = [o[name] + (p - me) % n for name in self.seat_rows for p in range(n)]
+            places += [o[name] + i for name in self.whole_pieces for i in range(math.prod(sizes[name]))]
+            places += [o["scores"] + (p - me) % n for p in range(n)]
+            index = self._rows_index[me] = np.array([*places, o["round"]], np.intp)
         return index
 
     # --- the encoding --------------------------------------------------------------------------

@@ -44,6 +44,7 @@ OPTIONS = "ABCD"
 class MasqueradeEncoder(Encoder):
     phases = ("play", "challenge", "replay", "option", "colour", "pick", "target", "take", "over")
     direct = True
+    whole_pieces = ("out_of_game", "moved")
 
     def max_decisions(self) -> int:
         # at most all 72 cards are played; with its challenge offers, options, moves and the pick a
@@ -105,10 +106,13 @@ class MasqueradeEncoder(Encoder):
         leader, lead, nobody = s.leader, s.lead, -1
         o, n, cards = self.offsets, self.players, len(self.cards)
         me = 0 if seat is None else seat
-        ones = 1 << (o["phase"] + self.phase_slot(s))
+        slot_of_phase = self.phase_slot(s)
+        ones = 1 << (o["phase"] + slot_of_phase)
+        challenging = s.challenger != nobody or self.phases[slot_of_phase] == "challenge"
         if seat is not None:
             ones |= hands[seat] << o["hand"]
-        rows.extend([h.bit_count() for h in hands])  # hand_sizes
+        rows += [h.bit_count() for h in hands]  # hand_sizes
+        rows += (s.out.bit_count(), s.moved if challenging else 0)  # out_of_game, moved
         if leader >= 0:
             ones |= 1 << (o["leader"] + (leader - me) % n)
         for p in range(n):
@@ -134,7 +138,7 @@ class MasqueradeEncoder(Encoder):
         if s.b16:
             ones |= 1 << o["reversed"]
         challenger = s.challenger
-        if challenger != nobody or self.phases[self.phase_slot(s)] == "challenge":
+        if challenging:
             challenged = s.challenged if s.challenged != nobody else (leader + len(trick) - 1) % n
             if challenged >= 0:
                 ones |= 1 << (o["challenged"] + (challenged - me) % n)
@@ -149,15 +153,11 @@ class MasqueradeEncoder(Encoder):
                     ones |= 1 << (o["receiver"] + (s.dest - me) % n)
             if s.move_colour >= 0:
                 ones |= 1 << (o["move_colour"] + s.move_colour)
-            at.append(o["moved"])
-            values.append(s.moved)
         if s.picker != nobody:
             if s.picker >= 0:
                 ones |= 1 << (o["picker"] + (s.picker - me) % n)
             if s.taker >= 0:
                 ones |= 1 << (o["taker"] + (s.taker - me) % n)
-        at.append(o["out_of_game"])
-        values.append(s.out.bit_count())
         return ones
 
 

@@ -66,7 +66,9 @@ PROGRAM_SLOTS = 8
 class MegalomaniaEncoder(Encoder):
     phases = ("preparation", "program", "split", "pick", "pass", "play", "oracle", "farmer", "explorer", "over")
     direct = True
-    seat_rows = ("hand_sizes", "crystals", "cubes", "covered_down", "draw_piles", "scroll_counts", "points", "lost", "tricks_won")
+    seat_rows = ("hand_sizes", "crystals", "cubes", "covered_down", "draw_piles", "scroll_counts", "points", "lost",
+                 "tricks_won")
+    whole_pieces = ("mission_points", "trick_number", "tricks_in_round", "emperor", "dwarf", "scrolls", "used_scrolls")
 
     def max_decisions(self) -> int:
         # a round has preparation (tokens, up to 8 scrolls, ready), pre-play steps (at most 8 cards a
@@ -213,25 +215,33 @@ class MegalomaniaEncoder(Encoder):
             if bits:
                 ones |= ((bits >> me | bits << (n - me)) & all_seats) << o[name]
         kind = s.kind
-        rows.extend(hand_sizes)
-        rows.extend(crystals)
-        rows.extend(cubes)
+        rows += hand_sizes
+        rows += crystals
+        rows += cubes
         if kind == COVERED:
             tops = s.tops
             for p in range(n):
                 if tops[p]:
                     ones |= tops[p] << (o["covered_up"] + (p - me) % n * cards)
-            rows.extend([d.bit_count() for d in s.downs])
+            rows += [d.bit_count() for d in s.downs]
         else:
-            rows.extend([0] * n)
-        rows.extend([len(pile) for pile in s.pile19] if kind == DRAW_PILE else [0] * n)
-        rows.extend(s.shown_scrolls)
-        rows.extend(s.points)
-        rows.extend(s.lost)
-        rows.extend(tricks_won)
-        at.extend((o["mission_points"], o["trick_number"], o["tricks_in_round"], o["emperor"], o["dwarf"]))
-        values.extend((s.game.options.mission_points[mission - 1], s.trick_no + 1, s.tricks_total,
-                       float(s.emperor), float(s.dwarf)))
+            rows += [0] * n
+        rows += [len(pile) for pile in s.pile19] if kind == DRAW_PILE else [0] * n
+        rows += s.shown_scrolls
+        rows += s.points
+        rows += s.lost
+        rows += tricks_won
+        rows += (s.game.options.mission_points[mission - 1], s.trick_no + 1, s.tricks_total, float(s.emperor),
+                 float(s.dwarf))
+        scrolls, used = [0] * len(SCROLL_NAMES), [0] * len(SCROLL_NAMES)  # the observer's own, counted by kind
+        if seat is not None:
+            for scroll in s.scrolls[seat]:
+                scrolls[scroll] += 1
+            if prep:
+                for scroll in s.prep_used[seat]:
+                    used[scroll] += 1
+        rows += scrolls
+        rows += used
         ones |= (s.used & 0xFF) << o["powers_used"]
         if s.knight < 99 and s.knight < self.trick_slots:
             ones |= 1 << (o["knight"] + s.knight)
@@ -247,14 +257,6 @@ class MegalomaniaEncoder(Encoder):
             deck = s.mission_deck
             if s.insight[seat] == rnd + 1 and rnd + 1 < len(deck):
                 ones |= 1 << (o["next_mission"] + deck[rnd + 1] - 1)
-            for name, held in (("scrolls", s.scrolls[seat]), ("used_scrolls", s.prep_used[seat] if prep else ())):
-                if held:
-                    counts: dict[int, int] = {}
-                    for scroll in held:
-                        counts[scroll] = counts.get(scroll, 0) + 1
-                    start = o[name]
-                    at.extend(start + scroll for scroll in counts)
-                    values.extend(counts.values())
             if program[seat]:
                 start = o["program"]
                 for slot, card in enumerate(program[seat][:PROGRAM_SLOTS]):

@@ -67,6 +67,7 @@ class TricksterEncoder(Encoder):
     phases = ("draft", "opening", "play", "effect", "over")
     direct = True
     bytewise = True
+    whole_pieces = ("token", "deck_size")
 
     def card_names(self) -> list[str]:
         return list(CARD_TEXT)
@@ -160,7 +161,7 @@ class TricksterEncoder(Encoder):
             start = o["hand"]
             for card in hands[seat]:
                 flags[start + card] = 1
-        rows.extend([len(h) for h in hands])  # hand_sizes
+        rows += [len(h) for h in hands]  # hand_sizes
         pot = s.pot
         if pot:
             trick, trick_seats, trick_moved = o["trick"], o["trick_seats"], o["trick_moved"]
@@ -175,8 +176,7 @@ class TricksterEncoder(Encoder):
         start = o["heroes"]
         for hero in s.heroes:
             flags[start + hero] = 1
-        at.extend((o["token"], o["deck_size"]))
-        values.extend((float(s.token), len(s.deck)))
+        rows += (float(s.token), len(s.deck))  # token, deck_size
         if phase == "play" or phase == "effect":  # a trick is on
             order = s.order
             seats.append((o["leader"], s.leader))
