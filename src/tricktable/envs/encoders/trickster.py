@@ -67,7 +67,7 @@ class TricksterEncoder(Encoder):
     phases = ("draft", "opening", "play", "effect", "over")
     direct = True
     bytewise = True
-    whole_pieces = ("token", "deck_size")
+    seat_rows = ()  # every value here is a count below 256: written as a byte (a larger one would raise)
 
     def card_names(self) -> list[str]:
         return list(CARD_TEXT)
@@ -147,7 +147,8 @@ class TricksterEncoder(Encoder):
     def fill_state(self, state: Any, seat: int | None, flags: bytearray, rows: list[float], at: list[int],
                    values: list[float]) -> int:
         # the state's fields read here (a rename in the game must be made here too; the equality test
-        # against ``fill_table`` fails loudly when one is missed). Cards lie in lists: one byte each.
+        # against ``fill_table`` fails loudly when one is missed). Cards lie in lists: one byte each, and
+        # every value is a count (0-255) written as a byte too.
         s = state
         o, n, cards = self.offsets, self.players, len(self.cards)
         me = 0 if seat is None else seat
@@ -161,7 +162,9 @@ class TricksterEncoder(Encoder):
             start = o["hand"]
             for card in hands[seat]:
                 flags[start + card] = 1
-        rows += [len(h) for h in hands]  # hand_sizes
+        start = o["hand_sizes"]
+        for p, hand in enumerate(hands):
+            flags[start + (p - me) % n] = len(hand)
         pot = s.pot
         if pot:
             trick, trick_seats, trick_moved = o["trick"], o["trick_seats"], o["trick_moved"]
@@ -170,13 +173,13 @@ class TricksterEncoder(Encoder):
                     break
                 flags[trick + slot * cards + card] = 1
                 flags[trick_seats + slot * n + (who - me) % n] = 1
-                at.append(trick_moved + slot)
-                values.append(float(moved))
+                flags[trick_moved + slot] = moved
         # the table
         start = o["heroes"]
         for hero in s.heroes:
             flags[start + hero] = 1
-        rows += (float(s.token), len(s.deck))  # token, deck_size
+        flags[o["token"]] = s.token
+        flags[o["deck_size"]] = len(s.deck)
         if phase == "play" or phase == "effect":  # a trick is on
             order = s.order
             seats.append((o["leader"], s.leader))
@@ -202,8 +205,8 @@ class TricksterEncoder(Encoder):
             start = o["round_scores"]
             for row, scores in enumerate(round_scores[:self.game.options.rounds]):
                 first = start + row * n
-                at.extend([first + (p - me) % n for p in range(n)])
-                values.extend(scores)
+                for p, score in enumerate(scores):
+                    flags[first + (p - me) % n] = score
         seats.append((o["last_buster"], s.last_buster))
         if phase == "effect" and s.step != NONE:
             step = STEPS[s.step]
@@ -221,8 +224,7 @@ class TricksterEncoder(Encoder):
             if mine and s.step in ARCHIVIST:
                 for slot, card in enumerate(deck[-3:][::-1]):
                     flags[o["top"] + slot * cards + card] = 1
-                at.append(o["placed"])
-                values.append(s.fx_count if s.step == ARCHIVIST_RETURN else 0)
+                flags[o["placed"]] = s.fx_count if s.step == ARCHIVIST_RETURN else 0
         if seat is not None:  # the observer's own
             if s.chosen[seat] >= 0:
                 flags[o["chosen"] + s.chosen[seat]] = 1
@@ -231,8 +233,7 @@ class TricksterEncoder(Encoder):
                 deck = s.deck
                 for card, place in know.items():
                     if place == DECK:
-                        at.append(o["known_deck"] + card)
-                        values.append(len(deck) - deck.index(card))  # depth + 1
+                        flags[o["known_deck"] + card] = len(deck) - deck.index(card)  # depth + 1
                     else:
                         flags[o["known_hands"] + (place - me) % n * cards + card] = 1
         if phase == "draft":
