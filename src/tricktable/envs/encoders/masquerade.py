@@ -44,7 +44,7 @@ OPTIONS = "ABCD"
 class MasqueradeEncoder(Encoder):
     phases = ("play", "challenge", "replay", "option", "colour", "pick", "target", "take", "over")
     direct = True
-    whole_pieces = ("out_of_game", "moved")
+    whole_pieces = ("out_of_game", "moved", "trick_numbers")
 
     def max_decisions(self) -> int:
         # at most all 72 cards are played; with its challenge offers, options, moves and the pick a
@@ -123,6 +123,7 @@ class MasqueradeEncoder(Encoder):
                     if void[p] & COLOUR_MASKS[c] == COLOUR_MASKS[c]:
                         ones |= 1 << (o["void"] + rel * 4 + c)
         slot = 0
+        numbers = [0] * self.trick_slots
         for i, card in enumerate(trick):
             if card < 0 or slot >= self.trick_slots:
                 continue
@@ -130,9 +131,9 @@ class MasqueradeEncoder(Encoder):
                      | 1 << (o["trick_seats"] + slot * n + (leader + i - me) % n))
             if i == 0 or s.follows(card):
                 ones |= 1 << (o["trick_follows"] + slot)
-            at.append(o["trick_numbers"] + slot)
-            values.append(s.effective(i))
+            numbers[slot] = s.effective(i)
             slot += 1
+        rows += numbers  # trick_numbers
         if lead >= 0:
             ones |= 1 << (o["lead_colour"] + lead)
         if s.b16:

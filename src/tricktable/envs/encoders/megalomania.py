@@ -68,7 +68,8 @@ class MegalomaniaEncoder(Encoder):
     direct = True
     seat_rows = ("hand_sizes", "crystals", "cubes", "covered_down", "draw_piles", "scroll_counts", "points", "lost",
                  "tricks_won")
-    whole_pieces = ("mission_points", "trick_number", "tricks_in_round", "emperor", "dwarf", "scrolls", "used_scrolls")
+    whole_pieces = ("mission_points", "trick_number", "tricks_in_round", "emperor", "dwarf", "scrolls", "used_scrolls",
+                    "trick_values", "trick_powers", "trick_cubes")
 
     def max_decisions(self) -> int:
         # a round has preparation (tokens, up to 8 scrolls, ready), pre-play steps (at most 8 cards a
@@ -171,14 +172,14 @@ class MegalomaniaEncoder(Encoder):
                     hand |= 1 << card
             ones |= hand << o["hand"]
         hand_sizes = [h.bit_count() for h in hands]
+        slots = self.trick_slots
+        trick_values, trick_powers, trick_cubes = [0] * slots, [0.0] * slots, [0] * slots
         if trick:
             o_trick, o_seats, o_colours = o["trick"], o["trick_seats"], o["trick_colours"]
-            o_values, o_powers, o_cubes = o["trick_values"], o["trick_powers"], o["trick_cubes"]
-            for slot, (who, card, value, colour, power, cube) in enumerate(trick[:self.trick_slots]):
+            for slot, (who, card, value, colour, power, cube) in enumerate(trick[:slots]):
                 ones |= (1 << (o_trick + slot * cards + card) | 1 << (o_seats + slot * n + (who - me) % n)
                          | 1 << (o_colours + slot * 4 + colour))
-                at.extend((o_values + slot, o_powers + slot, o_cubes + slot))
-                values.extend((value, float(power), cube))
+                trick_values[slot], trick_powers[slot], trick_cubes[slot] = value, float(power), cube
         if not over and s.leader >= 0:
             ones |= 1 << (o["leader"] + (s.leader - me) % n)
         # the table
@@ -242,6 +243,9 @@ class MegalomaniaEncoder(Encoder):
                     used[scroll] += 1
         rows += scrolls
         rows += used
+        rows += trick_values
+        rows += trick_powers
+        rows += trick_cubes
         ones |= (s.used & 0xFF) << o["powers_used"]
         if s.knight < 99 and s.knight < self.trick_slots:
             ones |= 1 << (o["knight"] + s.knight)
