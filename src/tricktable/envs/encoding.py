@@ -220,14 +220,14 @@ class Encoder:
         if not actors:
             common.append(o["is_over"])
         if self.bytewise:
-            for index in common:
-                flags[index] = 1
+            for place in common:
+                flags[place] = 1
             start = o["legal"]
             for action in legal:
                 flags[start + action.index] = 1
         else:
-            for index in common:
-                ones |= 1 << index
+            for place in common:
+                ones |= 1 << place
             # a small int first, summed in C (distinct powers of two: the sum is the OR), one shift
             ones |= sum(map(self._action_bits.__getitem__, map(INDEX, legal))) << o["legal"]
         rows.extend(state.scores())

@@ -107,7 +107,7 @@ class MasqueradeEncoder(Encoder):
         o, n, cards = self.offsets, self.players, len(self.cards)
         me = 0 if seat is None else seat
         slot_of_phase = self.phase_slot(s)
-        ones = 1 << (o["phase"] + slot_of_phase)
+        ones: int = 1 << (o["phase"] + slot_of_phase)
         challenging = s.challenger != nobody or self.phases[slot_of_phase] == "challenge"
         if seat is not None:
             ones |= hands[seat] << o["hand"]

@@ -162,7 +162,7 @@ class MegalomaniaEncoder(Encoder):
         slot_of_phase = self.phase_slot(s)
         phase = self.phases[slot_of_phase]
         prep, over = phase == "preparation", phase == "over"
-        ones = 1 << (o["phase"] + slot_of_phase)
+        ones: int = 1 << (o["phase"] + slot_of_phase)
 
         # the common pieces
         if seat is not None:

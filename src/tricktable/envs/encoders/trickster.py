@@ -168,7 +168,7 @@ class TricksterEncoder(Encoder):
         pot = s.pot
         if pot:
             trick, trick_seats, trick_moved = o["trick"], o["trick_seats"], o["trick_moved"]
-            for slot, (card, who, moved) in enumerate(zip(pot, s.pot_seats, s.pot_moved)):
+            for slot, (card, who, moved) in enumerate(zip(pot, s.pot_seats, s.pot_moved, strict=True)):
                 if slot >= self.trick_slots:
                     break
                 flags[trick + slot * cards + card] = 1
