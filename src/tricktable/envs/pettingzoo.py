@@ -30,7 +30,7 @@ from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 from pettingzoo.utils.env_logger import EnvLogger
 
-from tricktable.engine import Game, IllegalAction, State
+from tricktable.engine import Action, Game, IllegalAction, State
 from tricktable.envs.actions import Numbering
 from tricktable.envs.encoding import Tensor, encoder_for, resolve_game
 
@@ -83,6 +83,8 @@ class RawEnv(AECEnv):  # type: ignore[misc]
         }) for agent in self.possible_agents}
         self.action_spaces = {agent: spaces.Discrete(num_actions) for agent in self.possible_agents}
         self._size = num_actions
+        self._plain = self.numbering.map is None  # actions are the game's own indexes (in range: asserted)
+        self._actions = self.game.actions
         start = self.encoder.offsets["legal"]
         self._legal = slice(start, start + self.game.num_actions)
         self._seeds = np.random.default_rng()
@@ -134,7 +136,10 @@ class RawEnv(AECEnv):  # type: ignore[misc]
         state = self._live()
         seat = self.seats[agent]
         assert action is not None
-        chosen = self.numbering.action(int(action))
+        if self._plain and type(action) is int and 0 <= action < self._size:
+            chosen: Action | None = self._actions[action]
+        else:
+            chosen = self.numbering.action(int(action))
         if self.illegal == "terminate" and (chosen is None or chosen not in state.legal_actions(seat)):
             self._terminate_illegal(agent)
             return
@@ -145,7 +150,8 @@ class RawEnv(AECEnv):  # type: ignore[misc]
         self._cumulative_rewards[agent] = 0.0
         # rewards are all 0 on a live step (they are set only when the game ends, and then every agent
         # is dead and steps through ``_was_dead_step``, which clears them): no ``_clear_rewards`` here
-        if state.is_over:
+        actors = state.actors
+        if not actors:
             for agent, share in zip(self.agents, win_shares(state), strict=True):
                 self.rewards[agent] = share
                 self.terminations[agent] = True
@@ -153,7 +159,7 @@ class RawEnv(AECEnv):  # type: ignore[misc]
             self.agent_selection = self.agents[0]
             self._deads_step_first()
         else:
-            self.agent_selection = self.possible_agents[state.actors[0]]
+            self.agent_selection = self.possible_agents[actors[0]]
 
     def _terminate_illegal(self, agent: str) -> None:
         """What ``TerminateIllegalWrapper`` does on an action outside the mask."""
