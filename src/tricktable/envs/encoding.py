@@ -39,9 +39,9 @@ to that: for random states of every game, player count and seat (the spectator t
 
 How ``fill_state`` writes: every entry that is 1 is a bit of one Python int (a card set kept as a
 bitmask is one shift and one OR) or, for a game whose cards lie in lists, a byte of a ``bytearray``;
-the values of one-per-seat pieces are rows in absolute seat order, placed relative to the observer by a
-kept index array; the other entries are ``(index, value)`` pairs. ``encode_state`` turns the int into
-floats with one ``numpy.unpackbits`` and places the values with two indexed assignments.
+the values (counts, scores) are one row, the one-per-seat pieces in absolute seat order, placed
+relative to the observer by a kept index array. ``encode_state`` turns the int into floats with one
+``numpy.unpackbits`` and places the row with one indexed assignment.
 """
 
 from __future__ import annotations
@@ -109,7 +109,6 @@ class Encoder:
             start += math.prod(shape)
         self._bytes = (self.size + 7) // 8
         self._phase_slot: dict[int, int] = {}  # state.phase -> its one-hot index (learnt from observe)
-        self._places: dict[tuple[int, ...], npt.NDArray[np.intp]] = {}  # value places -> index array
         self._rows_index: dict[int, npt.NDArray[np.intp]] = {}  # observer -> places of the seat rows
         self._action_bits = tuple(1 << i for i in range(game.num_actions))  # [i] = 1 << i
 
@@ -144,14 +143,13 @@ class Encoder:
     seat_rows: ClassVar[tuple[str, ...]] = ("hand_sizes",)
     whole_pieces: ClassVar[tuple[str, ...]] = ()
 
-    def fill_state(self, state: Any, seat: int | None, flags: bytearray, rows: list[float], at: list[int],
-                   values: list[float]) -> int:
+    def fill_state(self, state: Any, seat: int | None, flags: bytearray, rows: list[float]) -> int:
         """Write every piece except the engine's (``seat``, ``actors``, ``legal``, ``scores``, ``round``,
         ``is_over``) for ``state.observe(seat)`` read from the state's fields: the entries that are 1 as
-        the bits of the int returned, or (``bytewise``) as ones in ``flags`` (one byte an entry); each
-        piece of ``seat_rows`` in that order as ``n`` values in absolute seat order (the rotation to
-        relative seats is done by index), then each of ``whole_pieces`` entry by entry, appended to
-        ``rows``; every other value's index appended to ``at`` and the value to ``values``."""
+        the bits of the int returned, or (``bytewise``) in ``flags`` (one byte an entry, which may also
+        hold a count below 256); and appended to ``rows``, each piece of ``seat_rows`` in that order as
+        ``n`` values in absolute seat order (the rotation to relative seats is done by index), then each
+        of ``whole_pieces`` entry by entry. Every entry not written is 0."""
         raise NotImplementedError
 
     def _row_places(self, me: int) -> npt.NDArray[np.intp]:
@@ -208,14 +206,13 @@ class Encoder:
         o = self.offsets
         n = self.players
         rows: list[float] = []
-        at: list[int] = []
-        values: list[float] = []
         flags = bytearray(self.size if self.bytewise else 0)
-        ones = self.fill_state(state, seat, flags, rows, at, values)
+        ones = self.fill_state(state, seat, flags, rows)
         actors = state.actors
         common = [o["actors"] + (actor if seat is None else (actor - seat) % n) for actor in actors]
+        # only the seat asked now has its legal actions (``asked_view``)
         legal = state.legal_actions(seat) if seat is not None and actors and actors[0] == seat else ()
-        if seat is not None:  # the seat asked now has its legal actions (``asked_view``)
+        if seat is not None:
             common.append(o["seat"] + seat)
         if not actors:
             common.append(o["is_over"])
@@ -243,14 +240,6 @@ class Encoder:
             out[:] = entries
         # ``fromiter`` with the type and count given converts a list of Python numbers twice as fast
         out[self._row_places(seat or 0)] = np.fromiter(rows, np.float32, len(rows))
-        if at:
-            key = tuple(at)  # the same places recur: their index array is kept (a list costs 2 us to convert)
-            index = self._places.get(key)
-            if index is None:
-                if len(self._places) > 50_000:
-                    self._places.clear()
-                index = self._places[key] = np.array(at, np.intp)
-            out[index] = np.fromiter(values, np.float32, len(values))
         return out
 
     def phase_slot(self, state: Any) -> int:

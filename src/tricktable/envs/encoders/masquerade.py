@@ -97,8 +97,7 @@ class MasqueradeEncoder(Encoder):
             self.mark_seat(views["taker"], taking["taker"], me)
         views["out_of_game"][0] = table["out_of_game"]
 
-    def fill_state(self, state: Any, seat: int | None, flags: bytearray, rows: list[float], at: list[int],
-                   values: list[float]) -> int:
+    def fill_state(self, state: Any, seat: int | None, flags: bytearray, rows: list[float]) -> int:
         # the state's fields read here (a rename in the game must be made here too; the equality test
         # against ``fill_table`` fails loudly when one is missed)
         s = state

@@ -150,8 +150,7 @@ class MegalomaniaEncoder(Encoder):
             views["program"][slot, self.card_index[card]] = 1.0
         self.mark_cards(views["chosen"], table.get("chosen", []))
 
-    def fill_state(self, state: Any, seat: int | None, flags: bytearray, rows: list[float], at: list[int],
-                   values: list[float]) -> int:
+    def fill_state(self, state: Any, seat: int | None, flags: bytearray, rows: list[float]) -> int:
         # the state's fields read here (a rename in the game must be made here too; the equality test
         # against ``fill_table`` fails loudly when one is missed)
         s = state

@@ -144,8 +144,7 @@ class TricksterEncoder(Encoder):
                 views["draft_chosen"][HERO_NAMES.index(name)] = 1.0
             self.mark_seat(views["drafter"], draft["drafter"], me)
 
-    def fill_state(self, state: Any, seat: int | None, flags: bytearray, rows: list[float], at: list[int],
-                   values: list[float]) -> int:
+    def fill_state(self, state: Any, seat: int | None, flags: bytearray, rows: list[float]) -> int:
         # the state's fields read here (a rename in the game must be made here too; the equality test
         # against ``fill_table`` fails loudly when one is missed). Cards lie in lists: one byte each, and
         # every value is a count (0-255) written as a byte too.
