@@ -120,8 +120,7 @@ class RawEnv(AECEnv):  # type: ignore[misc]
         elif self.numbering.map is None:  # the game's numbering: the mask is the tensor's legal piece
             mask = tensor[self._legal].astype(np.int8)
         else:
-            legal = state.legal_actions(seat) if agent == self.agent_selection and not state.is_over else []
-            mask = self.numbering.mask(legal)
+            mask = self.numbering.mask([] if state.is_over else state.legal_actions(seat))
         return {self.observation_key: tensor, "action_mask": mask}
 
     def step(self, action: int | None) -> None:
