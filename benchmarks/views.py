@@ -220,34 +220,46 @@ def observe_figures(seed: int = 2, repeats: int = 300) -> list[tuple[str, str]]:
                                    f"ratio end/start {late / early:.2f}")]
 
 
-def _pettingzoo_steps(name: str, players: int) -> Callable[[float], int]:
-    import numpy as np
+# The research step: CPU time (``time.process_time``), not wall time, so that on a loaded machine a
+# burst is not charged for the time another process had the core; bursts alternate (the order rotates
+# every round) so both sides see the same conditions, and the ratio is taken from the totals.
+CLOCK = time.process_time
+BURST = 0.1  # seconds of CPU a burst
+
+
+def _pettingzoo_steps(name: str, players: int) -> Callable[[float], tuple[int, float]]:
+    """A random agent at every seat of ``env(name, players)``: the tensor and the mask at every step
+    (``last()``), a uniform legal action read from the mask; resets (deals) count in the time."""
+    import random
 
     from tricktable.envs.pettingzoo import env
 
     table = env(name, players)
-    choose = np.random.default_rng(1)
+    choose = random.Random(1)  # the same chooser as RLCard's loop
     seeds = iter(range(10**9))
 
-    def run(seconds: float) -> int:
+    def run(seconds: float) -> tuple[int, float]:
         steps = 0
-        end = time.perf_counter() + seconds
-        while time.perf_counter() < end:
+        start = CLOCK()
+        end = start + seconds
+        while CLOCK() < end:
             table.reset(seed=next(seeds))
             for _agent in table.agent_iter():
                 observation, _, terminated, truncated, _ = table.last()
                 if terminated or truncated:
                     table.step(None)
                     continue
-                legal = np.flatnonzero(observation["action_mask"])
-                table.step(int(legal[choose.integers(len(legal))]))
+                legal = observation["action_mask"].nonzero()[0]
+                table.step(int(legal[choose.randrange(len(legal))]))
                 steps += 1
-        return steps
+        return steps, CLOCK() - start
 
     return run
 
 
-def _rlcard_steps() -> Callable[[float], int] | None:
+def _rlcard_steps() -> Callable[[float], tuple[int, float]] | None:
+    """RLCard's bridge env (4 players), a random agent: its state (``obs`` tensor and legal actions) at
+    every step, as ``env.step`` returns it; resets count in the time."""
     try:
         import rlcard
     except ImportError:
@@ -257,40 +269,67 @@ def _rlcard_steps() -> Callable[[float], int] | None:
     table = rlcard.make("bridge", config={"seed": 1})
     choose = random.Random(1)
 
-    def run(seconds: float) -> int:
+    def run(seconds: float) -> tuple[int, float]:
         steps = 0
-        end = time.perf_counter() + seconds
-        while time.perf_counter() < end:
+        start = CLOCK()
+        end = start + seconds
+        while CLOCK() < end:
             state, _ = table.reset()
             while not table.is_over():
                 state, _ = table.step(choose.choice(list(state["legal_actions"])))  # obs extracted each step
                 steps += 1
-        return steps
+        return steps, CLOCK() - start
 
     return run
 
 
-def pettingzoo_figures(seconds: float = 2.0, slices: int = 6) -> list[tuple[str, str]]:
-    """AEC steps/s (observation tensor and mask at every step) against RLCard bridge, in alternating slices."""
+SETUPS = [("megalomania", 4), ("trickster", 4), ("masquerade", 4)]  # bridge has 4 players: 4-player tables
+
+
+def pettingzoo_rates(seconds: float = 2.0) -> dict[str, Any]:
+    """Steps per CPU second of each PettingZoo table and of RLCard's bridge env, in alternating bursts;
+    ``ratios`` from the totals, ``spread`` the lowest and highest ratio of single rounds."""
     rlcard_run = _rlcard_steps()
     if rlcard_run is None:
-        return [("PettingZoo vs RLCard", "rlcard is not installed (pip install -e '.[bench]')")]
-    setups = [("megalomania", 4), ("trickster", 4), ("masquerade", 4)]
-    runs = {f"{name} {players}p": _pettingzoo_steps(name, players) for name, players in setups}
+        return {}
+    runs = {f"{name} {players}p": _pettingzoo_steps(name, players) for name, players in SETUPS}
     runs["rlcard bridge"] = rlcard_run
+    labels = list(runs)
     counts = dict.fromkeys(runs, 0)
     spent = dict.fromkeys(runs, 0.0)
-    piece = seconds / slices
-    for _ in range(slices):
-        for label, run in runs.items():
-            start = time.perf_counter()
-            counts[label] += run(piece)
-            spent[label] += time.perf_counter() - start
+    rounds: list[dict[str, float]] = []
+    for r in range(max(1, round(seconds / BURST))):
+        order = labels[r % len(labels):] + labels[:r % len(labels)]
+        this: dict[str, float] = {}
+        for label in order:
+            steps, cpu = runs[label](BURST)
+            counts[label] += steps
+            spent[label] += cpu
+            this[label] = steps / cpu
+        rounds.append(this)
     rate = {label: counts[label] / spent[label] for label in runs}
-    base = rate.pop("rlcard bridge")
-    out = [("RLCard bridge env", f"{base:,.0f} steps/s")]
-    out += [(f"PettingZoo AEC {label}", f"{r:,.0f} steps/s; ratio to RLCard {r / base:.2f}")
-            for label, r in rate.items()]
+    base = rate["rlcard bridge"]
+    games = [label for label in labels if label != "rlcard bridge"]
+    return {"rates": rate, "ratios": {label: rate[label] / base for label in games},
+            "spread": {label: (min(x[label] / x["rlcard bridge"] for x in rounds),
+                               max(x[label] / x["rlcard bridge"] for x in rounds)) for label in games},
+            "rounds": len(rounds)}
+
+
+def pettingzoo_figures(seconds: float = 2.0) -> list[tuple[str, str]]:
+    """AEC steps/s (observation tensor and mask at every step) against RLCard bridge, in alternating bursts."""
+    import os
+
+    found = pettingzoo_rates(seconds)
+    if not found:
+        return [("PettingZoo vs RLCard", "rlcard is not installed (pip install -e '.[bench]')")]
+    load = os.getloadavg()[0]
+    out = [("RLCard bridge env (4 players)", f"{found['rates']['rlcard bridge']:,.0f} steps per CPU second "
+                                             f"({found['rounds']} alternating bursts of {BURST:.1f} s each, "
+                                             f"load average {load:.1f})")]
+    out += [(f"PettingZoo AEC {label}", f"{found['rates'][label]:,.0f} steps per CPU second; ratio to RLCard "
+                                        f"{ratio:.2f} (single bursts {low:.2f}-{high:.2f})")
+            for label, ratio in found["ratios"].items() for low, high in [found["spread"][label]]]
     return out
 
 

@@ -87,6 +87,7 @@ class Numbering:
 
     def mask(self, legal: list[Action]) -> npt.NDArray[np.int8]:
         out = np.zeros(self.size, np.int8)
-        for action in legal:
-            out[self.number(action)] = 1
+        if legal:
+            indexes = [a.index for a in legal]
+            out[indexes if self.map is None else self.map.to_fixed[indexes]] = 1
         return out

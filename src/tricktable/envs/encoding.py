@@ -28,12 +28,27 @@ piece           shape           meaning
 ``n`` is the player count, ``A`` the game's ``num_actions``, ``C`` the number of distinct cards, ``T``
 the most cards a trick can hold. Games add their own pieces after these (see each game's encoder).
 Numbers (sizes, scores, rounds) are raw counts, not normalised.
+
+Two ways to the same vector. ``Encoder.encode(observation)`` reads the observation dict: it is the
+reference, and says what every piece means. ``Encoder.encode_state(state, seat)`` is what the drivers
+call: a game's encoder writes the vector straight from the position's fields (``fill_state``), without
+building the dict, several times faster. It reads only what ``observe(seat)`` shows, and a test holds it
+to that: for random states of every game, player count and seat (the spectator too) its vector equals
+``encode(asked_view(state, seat))`` exactly (``tests/envs/test_encode_state.py``). A game without a
+``fill_state`` goes through the dict.
+
+How ``fill_state`` writes: every entry that is 1 is a bit of one Python int (a card set kept as a
+bitmask is one shift and one OR) or, for a game whose cards lie in lists, a byte of a ``bytearray``;
+the values (counts, scores) are one row, the one-per-seat pieces in absolute seat order, placed
+relative to the observer by a kept index array. ``encode_state`` turns the int into floats with one
+``numpy.unpackbits`` and places the row with one indexed assignment.
 """
 
 from __future__ import annotations
 
 import importlib
 import math
+import operator
 from collections.abc import Iterable, Sequence
 from typing import Any, ClassVar
 
@@ -43,6 +58,7 @@ import numpy.typing as npt
 from tricktable.engine import Game, Observation, State, game_class
 
 Tensor = npt.NDArray[np.float32]
+INDEX = operator.attrgetter("index")
 Layout = list[tuple[str, tuple[int, ...]]]
 
 
@@ -86,6 +102,15 @@ class Encoder:
         self._out: Tensor | None = None  # the last ``out`` given, and its views
         self._out_views: dict[str, Tensor] = {}
         self._action_index = {a.text: a.index for a in game.actions}
+        self.offsets: dict[str, int] = {}  # piece -> its first index in the vector
+        start = 0
+        for name, shape in self.layout:
+            self.offsets[name] = start
+            start += math.prod(shape)
+        self._bytes = (self.size + 7) // 8
+        self._phase_slot: dict[int, int] = {}  # state.phase -> its one-hot index (learnt from observe)
+        self._rows_index: dict[int, npt.NDArray[np.intp]] = {}  # observer -> places of the seat rows
+        self._action_bits = tuple(1 << i for i in range(game.num_actions))  # [i] = 1 << i
 
     # --- what a game's encoder may refine ------------------------------------------------------
 
@@ -107,6 +132,37 @@ class Encoder:
 
     def fill_table(self, views: dict[str, Tensor], observation: Observation) -> None:
         """Write the game's own pieces (``views`` are zeroed before the call)."""
+
+    # the direct path (see the module docstring); a game that defines it sets ``direct = True``, and
+    # ``bytewise = True`` when it writes its ones into ``flags`` (cheaper for cards kept in lists)
+    direct: ClassVar[bool] = False
+    bytewise: ClassVar[bool] = False
+
+    # pieces written whole into ``rows`` by ``fill_state``, in this order: first those of one value per
+    # seat (``hand_sizes`` and the game's), in absolute seat order, then the others, entry by entry
+    seat_rows: ClassVar[tuple[str, ...]] = ("hand_sizes",)
+    whole_pieces: ClassVar[tuple[str, ...]] = ()
+
+    def fill_state(self, state: Any, seat: int | None, flags: bytearray, rows: list[float]) -> int:
+        """Write every piece except the engine's (``seat``, ``actors``, ``legal``, ``scores``, ``round``,
+        ``is_over``) for ``state.observe(seat)`` read from the state's fields: the entries that are 1 as
+        the bits of the int returned, or (``bytewise``) in ``flags`` (one byte an entry, which may also
+        hold a count below 256); and appended to ``rows``, each piece of ``seat_rows`` in that order as
+        ``n`` values in absolute seat order (the rotation to relative seats is done by index), then each
+        of ``whole_pieces`` entry by entry. Every entry not written is 0."""
+        raise NotImplementedError
+
+    def _row_places(self, me: int) -> npt.NDArray[np.intp]:
+        """Where ``rows`` (then the scores, then the round) go for observer ``me`` (0 for a spectator)."""
+        index = self._rows_index.get(me)
+        if index is None:
+            n, o = self.players, self.offsets
+            sizes = dict(self.layout)
+            places = [o[name] + (p - me) % n for name in self.seat_rows for p in range(n)]
+            places += [o[name] + i for name in self.whole_pieces for i in range(math.prod(sizes[name]))]
+            places += [o["scores"] + (p - me) % n for p in range(n)]
+            index = self._rows_index[me] = np.array([*places, o["round"]], np.intp)
+        return index
 
     # --- the encoding --------------------------------------------------------------------------
 
@@ -139,6 +195,61 @@ class Encoder:
         out.fill(0.0)
         self.fill(self._out_views, observation)
         return out
+
+    def encode_state(self, state: State, seat: int | None, out: Tensor | None = None) -> Tensor:
+        """The vector of ``asked_view(state, seat)`` (written into ``out`` when given), from the state.
+
+        Equal to ``encode(asked_view(state, seat))``; games with a ``fill_state`` skip the dict.
+        """
+        if not self.direct:
+            return self.encode(asked_view(state, seat), out)
+        o = self.offsets
+        n = self.players
+        rows: list[float] = []
+        flags = bytearray(self.size if self.bytewise else 0)
+        ones = self.fill_state(state, seat, flags, rows)
+        actors = state.actors
+        common = [o["actors"] + (actor if seat is None else (actor - seat) % n) for actor in actors]
+        # only the seat asked now has its legal actions (``asked_view``)
+        legal = state.legal_actions(seat) if seat is not None and actors and actors[0] == seat else ()
+        if seat is not None:
+            common.append(o["seat"] + seat)
+        if not actors:
+            common.append(o["is_over"])
+        if self.bytewise:
+            for place in common:
+                flags[place] = 1
+            start = o["legal"]
+            for action in legal:
+                flags[start + action.index] = 1
+        else:
+            for place in common:
+                ones |= 1 << place
+            # a small int first, summed in C (distinct powers of two: the sum is the OR), one shift
+            ones |= sum(map(self._action_bits.__getitem__, map(INDEX, legal))) << o["legal"]
+        rows.extend(state.scores())
+        rows.append(state.round)
+        if self.bytewise:
+            entries = np.frombuffer(flags, np.uint8)
+        else:
+            entries = np.unpackbits(np.frombuffer(ones.to_bytes(self._bytes, "little"), np.uint8), count=self.size,
+                                    bitorder="little")
+        if out is None:
+            out = entries.astype(np.float32)
+        else:
+            out[:] = entries
+        # ``fromiter`` with the type and count given converts a list of Python numbers twice as fast
+        out[self._row_places(seat or 0)] = np.fromiter(rows, np.float32, len(rows))
+        return out
+
+    def phase_slot(self, state: Any) -> int:
+        """The one-hot index of ``state.phase`` in ``phases`` (learnt once per phase from ``observe``, so
+        the direct path depends on no phase numbering of the game)."""
+        phase = state.phase
+        slot = self._phase_slot.get(phase)
+        if slot is None:
+            slot = self._phase_slot[phase] = self.phase_index[state.observe(None)["phase"]]
+        return slot
 
     def fill(self, views: dict[str, Tensor], observation: Observation) -> None:
         seat = observation["seat"]

@@ -35,7 +35,6 @@ import pyspiel
 
 from tricktable.bots import SeatView, make_bot
 from tricktable.envs import openspiel as tos
-from tricktable.envs.encoding import asked_view
 
 # chooses an action id for the current player of a pyspiel state
 Chooser = Callable[[Any], int]
@@ -80,7 +79,7 @@ def policy_agent(path: str, game: Any) -> Chooser:
         seat = state.current_player()
         mask = np.zeros(game.num_distinct_actions(), bool)
         mask[state.legal_actions()] = True
-        action, _ = model.predict(encoder.encode(asked_view(engine, seat)), action_masks=mask, deterministic=True)
+        action, _ = model.predict(encoder.encode_state(engine, seat), action_masks=mask, deterministic=True)
         return int(action)
 
     return choose

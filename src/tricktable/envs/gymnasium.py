@@ -31,7 +31,7 @@ from gymnasium import spaces
 from tricktable.bots import Bot, SeatView, make_bot
 from tricktable.engine import Game, State
 from tricktable.envs.actions import Numbering
-from tricktable.envs.encoding import Tensor, asked_view, encoder_for, resolve_game
+from tricktable.envs.encoding import Tensor, encoder_for, resolve_game
 from tricktable.envs.pettingzoo import win_shares
 
 Mask = np.ndarray[Any, np.dtype[np.int8]]
@@ -136,7 +136,7 @@ class TricktableEnv(gymnasium.Env[Tensor, np.int64]):
             state.apply(self.bots[player].choose(SeatView(state, player)), player)
 
     def _observation(self) -> Tensor:
-        return self.encoder.encode(asked_view(self._live(), self.seat))
+        return self.encoder.encode_state(self._live(), self.seat)
 
     def _info(self) -> dict[str, Any]:
         return {"action_mask": self.action_masks(), "seat": self.seat}

@@ -46,7 +46,7 @@ from typing import Any
 import numpy as np
 
 from tricktable.engine import Event, Game, State
-from tricktable.envs.encoding import Encoder, Tensor, asked_view, encoder_for, layout_views
+from tricktable.envs.encoding import Encoder, Tensor, encoder_for, layout_views
 
 KIND_BUCKETS = 64
 HISTORY_SLOTS = {"megalomania": 1536, "trickster": 1024, "masquerade": 768}
@@ -90,7 +90,7 @@ class InfoStateEncoder:
         tensor = self.zeros() if out is None else out
         tensor.fill(0.0)
         views = self.views(tensor)
-        self.observation.encode(asked_view(state, seat), views["observation"])
+        self.observation.encode_state(state, seat, views["observation"])
         history = views["history"]
         count = 0
         for row, token in enumerate(self.tokens(state, seat, marks)):

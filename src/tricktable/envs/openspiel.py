@@ -496,7 +496,7 @@ class Observer:
         if self.infostate is not None:
             self.infostate.encode(engine, player, state._live.marks, self.tensor)
             return
-        self.encoder.encode(asked_view(engine, None if self.public else player), self.tensor)
+        self.encoder.encode_state(engine, None if self.public else player, self.tensor)
 
     def string_from(self, state: TricktableState, player: int) -> str:
         engine = state.engine

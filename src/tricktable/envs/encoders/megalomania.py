@@ -54,7 +54,7 @@ from typing import Any
 
 from tricktable.engine import Observation
 from tricktable.envs.encoding import Encoder, Layout, Tensor
-from tricktable.games.megalomania.cards import CARD_TEXT, COLOURS, POWERS, SCROLLS
+from tricktable.games.megalomania.cards import CARD_TEXT, COLOURS, COVERED, DRAW_PILE, POWERS, SCROLLS
 
 MISSIONS = 25
 SCROLL_NAMES = tuple(s.name for s in SCROLLS)
@@ -65,6 +65,11 @@ PROGRAM_SLOTS = 8
 
 class MegalomaniaEncoder(Encoder):
     phases = ("preparation", "program", "split", "pick", "pass", "play", "oracle", "farmer", "explorer", "over")
+    direct = True
+    seat_rows = ("hand_sizes", "crystals", "cubes", "covered_down", "draw_piles", "scroll_counts", "points", "lost",
+                 "tricks_won")
+    whole_pieces = ("mission_points", "trick_number", "tricks_in_round", "emperor", "dwarf", "scrolls", "used_scrolls",
+                    "trick_values", "trick_powers", "trick_cubes")
 
     def max_decisions(self) -> int:
         # a round has preparation (tokens, up to 8 scrolls, ready), pre-play steps (at most 8 cards a
@@ -145,5 +150,121 @@ class MegalomaniaEncoder(Encoder):
             views["program"][slot, self.card_index[card]] = 1.0
         self.mark_cards(views["chosen"], table.get("chosen", []))
 
+    def fill_state(self, state: Any, seat: int | None, flags: bytearray, rows: list[float]) -> int:
+        # the state's fields read here (a rename in the game must be made here too; the equality test
+        # against ``fill_table`` fails loudly when one is missed)
+        s = state
+        hands, trick, mission, rnd, program = s.hands, s.trick, s.mission, s.rnd, s.program
+        o, n, cards = self.offsets, self.players, len(self.cards)
+        me = 0 if seat is None else seat
+        all_seats = (1 << n) - 1
+        slot_of_phase = self.phase_slot(s)
+        phase = self.phases[slot_of_phase]
+        prep, over = phase == "preparation", phase == "over"
+        ones: int = 1 << (o["phase"] + slot_of_phase)
+
+        # the common pieces
+        if seat is not None:
+            hand = hands[seat]
+            if program[seat] and not over:  # mission 15 lists the programmed cards first
+                for card in program[seat]:
+                    hand |= 1 << card
+            ones |= hand << o["hand"]
+        hand_sizes = [h.bit_count() for h in hands]
+        slots = self.trick_slots
+        trick_values, trick_powers, trick_cubes = [0] * slots, [0.0] * slots, [0] * slots
+        if trick:
+            o_trick, o_seats, o_colours = o["trick"], o["trick_seats"], o["trick_colours"]
+            for slot, (who, card, value, colour, power, cube) in enumerate(trick[:slots]):
+                ones |= (1 << (o_trick + slot * cards + card) | 1 << (o_seats + slot * n + (who - me) % n)
+                         | 1 << (o_colours + slot * 4 + colour))
+                trick_values[slot], trick_powers[slot], trick_cubes[slot] = value, float(power), cube
+        if not over and s.leader >= 0:
+            ones |= 1 << (o["leader"] + (s.leader - me) % n)
+        # the table
+        ones |= 1 << (o["mission"] + mission - 1) | 1 << (o["dominant"] + s.dom)
+        played = 0
+        for number in s.mission_deck[:rnd + (0 if over else 1)]:
+            played |= 1 << (number - 1)
+        ones |= played << o["missions_played"]
+        if s.lead >= 0:
+            ones |= 1 << (o["lead_colour"] + s.lead)
+        if s.dealer >= 0:
+            ones |= 1 << (o["dealer"] + (s.dealer - me) % n)
+        won_cards = [0] * n
+        tricks_won = [0] * n
+        for winner, mask in s.won:
+            won_cards[winner] |= mask
+            tricks_won[winner] += 1
+        shown = s.shown
+        for p in range(n):
+            rel = (p - me) % n
+            if won_cards[p]:
+                ones |= won_cards[p] << (o["won_cards"] + rel * cards)
+            if shown[p] & hands[p]:
+                ones |= (shown[p] & hands[p]) << (o["face_up"] + rel * cards)
+        crystals, cubes = s.crystals, s.cubes
+        if not prep:  # everyone's resources are shown
+            ones |= all_seats << o["resources_shown"]
+        else:  # at preparation only one's own
+            crystals, cubes = [0] * n, [0] * n
+            if seat is not None:
+                crystals[seat], cubes[seat] = s.crystals[seat], s.cubes[seat]
+                ones |= 1 << o["resources_shown"]
+        for name, bits in (("free_power_armed", s.free), ("immune", s.immune)):  # seat masks, made relative
+            if bits:
+                ones |= ((bits >> me | bits << (n - me)) & all_seats) << o[name]
+        kind = s.kind
+        rows += hand_sizes
+        rows += crystals
+        rows += cubes
+        if kind == COVERED:
+            tops = s.tops
+            for p in range(n):
+                if tops[p]:
+                    ones |= tops[p] << (o["covered_up"] + (p - me) % n * cards)
+            rows += [d.bit_count() for d in s.downs]
+        else:
+            rows += [0] * n
+        rows += [len(pile) for pile in s.pile19] if kind == DRAW_PILE else [0] * n
+        rows += s.shown_scrolls
+        rows += s.points
+        rows += s.lost
+        rows += tricks_won
+        rows += (s.game.options.mission_points[mission - 1], s.trick_no + 1, s.tricks_total, float(s.emperor),
+                 float(s.dwarf))
+        scrolls, used = [0] * len(SCROLL_NAMES), [0] * len(SCROLL_NAMES)  # the observer's own, counted by kind
+        if seat is not None:
+            for scroll in s.scrolls[seat]:
+                scrolls[scroll] += 1
+            if prep:
+                for scroll in s.prep_used[seat]:
+                    used[scroll] += 1
+        rows += scrolls
+        rows += used
+        rows += trick_values
+        rows += trick_powers
+        rows += trick_cubes
+        ones |= (s.used & 0xFF) << o["powers_used"]
+        if s.knight < 99 and s.knight < self.trick_slots:
+            ones |= 1 << (o["knight"] + s.knight)
+        if s.wizard < 99 and s.wizard < self.trick_slots:
+            ones |= 1 << (o["wizard"] + s.wizard)
+        if s.named >= 0:
+            ones |= 1 << (o["farmer_named"] + (s.named - me) % n)
+        if s.found >= 0:
+            ones |= 1 << (o["explorer_found"] + s.found)
+        if phase in PENDING:  # a power waiting for its choice is the phase of the same name
+            ones |= 1 << (o["pending"] + PENDING.index(phase))
+        if seat is not None:  # the observer's own
+            deck = s.mission_deck
+            if s.insight[seat] == rnd + 1 and rnd + 1 < len(deck):
+                ones |= 1 << (o["next_mission"] + deck[rnd + 1] - 1)
+            if program[seat]:
+                start = o["program"]
+                for slot, card in enumerate(program[seat][:PROGRAM_SLOTS]):
+                    ones |= 1 << (start + slot * cards + card)
+            ones |= s.chosen[seat] << o["chosen"]
+        return ones
 
 ENCODER = MegalomaniaEncoder

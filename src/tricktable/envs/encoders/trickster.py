@@ -35,6 +35,9 @@ piece              shape    meaning
 ``draft_chosen``   (H,)     heroes drafted so far (``deck=draft``)
 ``drafter``        (n,)     who drafts next
 =================  =======  ==================================================================
+
+``fill_state`` writes the same vector from the state's fields (see ``tricktable.envs.encoding``). Cards
+are the game's card ints (hero * 8 + suit, the order of ``CARD_TEXT``).
 """
 
 from __future__ import annotations
@@ -44,14 +47,27 @@ from typing import Any
 from tricktable.engine import Observation
 from tricktable.envs.encoding import Encoder, Layout, Tensor
 from tricktable.games.trickster.cards import CARD_TEXT, HERO_NAMES
-from tricktable.games.trickster.effects import STEPS
+from tricktable.games.trickster.effects import (
+    ARCHIVIST_RETURN,
+    ARCHIVIST_SWAP,
+    ARCHIVIST_TAKE,
+    EXPLORER_KEEP,
+    NONE,
+    STEPS,
+)
+from tricktable.games.trickster.knowledge import DECK
 
 PATTERNS = ("same suit", "same hero", "no match")
 STEP_KEYS = tuple((HERO_NAMES[step.hero], step.name) for _, step in sorted(STEPS.items()))
+STEP_SLOT = {key: STEP_KEYS.index((HERO_NAMES[step.hero], step.name)) for key, step in STEPS.items()}
+ARCHIVIST = (ARCHIVIST_SWAP, ARCHIVIST_TAKE, ARCHIVIST_RETURN)
 
 
 class TricksterEncoder(Encoder):
     phases = ("draft", "opening", "play", "effect", "over")
+    direct = True
+    bytewise = True
+    seat_rows = ()  # every value here is a count below 256: written as a byte (a larger one would raise)
 
     def card_names(self) -> list[str]:
         return list(CARD_TEXT)
@@ -128,5 +144,108 @@ class TricksterEncoder(Encoder):
                 views["draft_chosen"][HERO_NAMES.index(name)] = 1.0
             self.mark_seat(views["drafter"], draft["drafter"], me)
 
+    def fill_state(self, state: Any, seat: int | None, flags: bytearray, rows: list[float]) -> int:
+        # the state's fields read here (a rename in the game must be made here too; the equality test
+        # against ``fill_table`` fails loudly when one is missed). Cards lie in lists: one byte each, and
+        # every value is a count (0-255) written as a byte too.
+        s = state
+        o, n, cards = self.offsets, self.players, len(self.cards)
+        me = 0 if seat is None else seat
+        slot_of_phase = self.phase_slot(s)
+        phase = self.phases[slot_of_phase]
+        flags[o["phase"] + slot_of_phase] = 1
+        seats: list[tuple[int, int | None]] = []  # (piece start, absolute seat): one-hot, made relative
+        # the common pieces
+        hands = s.hands
+        if seat is not None:
+            start = o["hand"]
+            for card in hands[seat]:
+                flags[start + card] = 1
+        start = o["hand_sizes"]
+        for p, hand in enumerate(hands):
+            flags[start + (p - me) % n] = len(hand)
+        pot = s.pot
+        if pot:
+            trick, trick_seats, trick_moved = o["trick"], o["trick_seats"], o["trick_moved"]
+            for slot, (card, who, moved) in enumerate(zip(pot, s.pot_seats, s.pot_moved, strict=True)):
+                if slot >= self.trick_slots:
+                    break
+                flags[trick + slot * cards + card] = 1
+                flags[trick_seats + slot * n + (who - me) % n] = 1
+                flags[trick_moved + slot] = moved
+        # the table
+        start = o["heroes"]
+        for hero in s.heroes:
+            flags[start + hero] = 1
+        flags[o["token"]] = s.token
+        flags[o["deck_size"]] = len(s.deck)
+        if phase == "play" or phase == "effect":  # a trick is on
+            order = s.order
+            seats.append((o["leader"], s.leader))
+            seats.append((o["trickster"], order[1]))
+            start = o["followers"]
+            seats.extend((start, follower) for follower in order[2:])
+            if s.pattern:
+                flags[o["pattern"] + s.pattern - 1] = 1
+            if s.lead_card >= 0:
+                flags[o["lead"] + s.lead_card] = 1
+            if phase == "play":
+                seats.append((o["turn"], order[s.turn]))
+        start = o["trash"]
+        for card in s.trash:
+            flags[start + card] = 1
+        start = o["tableaus"]
+        for p, tableau in enumerate(s.tableaus):
+            first = start + (p - me) % n * cards
+            for card in tableau:
+                flags[first + card] = 1
+        round_scores = s.round_scores
+        if round_scores:
+            start = o["round_scores"]
+            for row, scores in enumerate(round_scores[:self.game.options.rounds]):
+                first = start + row * n
+                for p, score in enumerate(scores):
+                    flags[first + (p - me) % n] = score
+        seats.append((o["last_buster"], s.last_buster))
+        if phase == "effect" and s.step != NONE:
+            step = STEPS[s.step]
+            mine = seat is not None and seat == s.fx_player
+            flags[o["effect_hero"] + step.hero] = 1
+            flags[o["effect_step"] + STEP_SLOT[s.step]] = 1
+            seats.append((o["effect_player"], s.fx_player))
+            seats.append((o["effect_target"], s.fx_target))
+            if s.fx_card >= 0 and (mine or not step.secret):
+                flags[o["effect_card"] + s.fx_card] = 1
+            deck = s.deck
+            if s.step == EXPLORER_KEEP and (mine or s.options.explorer_reveal == "public"):
+                flags[o["revealed"] + deck[-1]] = 1
+                flags[o["revealed"] + deck[-2]] = 1
+            if mine and s.step in ARCHIVIST:
+                for slot, card in enumerate(deck[-3:][::-1]):
+                    flags[o["top"] + slot * cards + card] = 1
+                flags[o["placed"]] = s.fx_count if s.step == ARCHIVIST_RETURN else 0
+        if seat is not None:  # the observer's own
+            if s.chosen[seat] >= 0:
+                flags[o["chosen"] + s.chosen[seat]] = 1
+            know = s.know[seat]
+            if know:
+                deck = s.deck
+                for card, place in know.items():
+                    if place == DECK:
+                        flags[o["known_deck"] + card] = len(deck) - deck.index(card)  # depth + 1
+                    else:
+                        flags[o["known_hands"] + (place - me) % n * cards + card] = 1
+        if phase == "draft":
+            start = o["draft_pool"]
+            for hero in s.draft_pool:
+                flags[start + hero] = 1
+            start = o["draft_chosen"]
+            for hero in s.drafted:
+                flags[start + hero] = 1
+            seats.append((o["drafter"], s.drafter))
+        for start, who in seats:
+            if who is not None and who >= 0:
+                flags[start + (who - me) % n] = 1
+        return 0
 
 ENCODER = TricksterEncoder
