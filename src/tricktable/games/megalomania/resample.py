@@ -12,16 +12,15 @@ fresh random stream, so future draws (the Explorer's find) are not the live game
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, TypeVar
+from typing import TypeVar
 
 from tricktable.engine import Rng
 from tricktable.games.megalomania import cards as C
-from tricktable.games.megalomania.rules import shuffle
+from tricktable.games.megalomania.cards import shuffle
+from tricktable.games.megalomania.phases import Phase
+from tricktable.games.megalomania.rules import PREP_SCROLLS, MegalomaniaRules
 
-if TYPE_CHECKING:
-    from tricktable.games.megalomania.rules import MegalomaniaState
-
-StateT = TypeVar("StateT", bound="MegalomaniaState")
+StateT = TypeVar("StateT", bound=MegalomaniaRules)
 HAND, OUT, DOWN, PILE = range(4)
 
 
@@ -96,18 +95,18 @@ def resample(state: StateT, player: int, rng: Rng) -> StateT:
         if state.downs[q]:
             pool |= state.downs[q]
             slots.append((DOWN, q, state.downs[q].bit_count(), 0))
-        if state.pile19[q]:
-            for c in state.pile19[q]:
+        if state.draw_piles[q]:
+            for c in state.draw_piles[q]:
                 pool |= 1 << c
-            slots.append((PILE, q, len(state.pile19[q]), 0))
+            slots.append((PILE, q, len(state.draw_piles[q]), 0))
     cards = C.cards_of(pool)
     assigned = _assign(cards, slots, rng)
     if assigned is None:  # cannot happen while the knowledge masks are true facts; keep the live deal
         assigned = []
         slots = []
     under = list(state.under)
-    # copy-on-write lists (see MegalomaniaState.clone) get their own copies before changing
-    world.downs, world.pile19 = world.downs.copy(), world.pile19.copy()
+    # copy-on-write lists (see MegalomaniaRules.clone) get their own copies before changing
+    world.downs, world.draw_piles = world.downs.copy(), world.draw_piles.copy()
     world.program, world.chosen, world.scrolls = world.program.copy(), world.chosen.copy(), world.scrolls.copy()
     for (kind, q, _, _), got in zip(slots, assigned, strict=True):
         mask = sum(1 << c for c in got)
@@ -120,7 +119,7 @@ def resample(state: StateT, player: int, rng: Rng) -> StateT:
             for top, down in zip(C.cards_of(state.tops[q]), got, strict=True):
                 under[top] = down
         else:
-            world.pile19[q] = tuple(got)
+            world.draw_piles[q] = tuple(got)
     # mission 18: only the current face-up cards' partners matter; the rest of the table would tell where
     # the cards beneath played ones went (into their owners' hidden hands)
     tops = 0
@@ -135,7 +134,7 @@ def resample(state: StateT, player: int, rng: Rng) -> StateT:
     return world
 
 
-def _hidden_choices(state: MegalomaniaState, world: MegalomaniaState, p: int, rng: Rng) -> None:
+def _hidden_choices(state: MegalomaniaRules, world: MegalomaniaRules, p: int, rng: Rng) -> None:
     """Other seats' programmed orders (15) and chosen piles or passes (24, 25), redrawn from their new hands."""
     for q in range(state.players):
         if q == p:
@@ -150,7 +149,7 @@ def _hidden_choices(state: MegalomaniaState, world: MegalomaniaState, p: int, rn
             world.chosen[q] = sum(1 << c for c in hand[:state.chosen[q].bit_count()])
 
 
-def _hidden_preparation(state: MegalomaniaState, world: MegalomaniaState, p: int, rng: Rng) -> None:
+def _hidden_preparation(state: MegalomaniaRules, world: MegalomaniaRules, p: int, rng: Rng) -> None:
     """Others' preparation, redrawn: it is simultaneous and secret until the reveal.
 
     All ``p`` saw of another seat is whether it is ready and how many scrolls it held when preparation began
@@ -159,8 +158,6 @@ def _hidden_preparation(state: MegalomaniaState, world: MegalomaniaState, p: int
     Insight, a Redeal's new scroll and the extra tokens follow from them) and, when it is ready, a uniform
     split of the round's tokens.
     """
-    from tricktable.games.megalomania.rules import PREP_SCROLLS
-
     n = state.players
     others = [q for q in range(n) if q != p]
     public = list(state.scroll_used)
@@ -171,7 +168,7 @@ def _hidden_preparation(state: MegalomaniaState, world: MegalomaniaState, p: int
             secret.append(s)
     pool = sorted([*state.scroll_deck, *secret, *(s for q in others for s in state.scrolls[q])])
     shuffle(rng, pool)
-    last_round = state.rnd + 1 >= state.game.options.rounds
+    last_round = state.round_no >= state.game.options.rounds
     resources = state.game.options.resources
     used_now: list[int] = []
     claims = state.first_claims & (1 << p)
@@ -197,8 +194,8 @@ def _hidden_preparation(state: MegalomaniaState, world: MegalomaniaState, p: int
             elif s == C.REDEAL and not state.out and pool:
                 held.append(pool.pop(0))  # with no card out of play a Redeal draws a new scroll
         if C.INSIGHT in used:
-            insight[q] = state.rnd + 1
-        elif insight[q] == state.rnd + 1:
+            insight[q] = state.round_no
+        elif insight[q] == state.round_no:
             insight[q] = -1
         if q not in state.actors:  # ready: it took a split of the round's tokens
             k = rng.below(resources + 1)
@@ -213,11 +210,9 @@ def _hidden_preparation(state: MegalomaniaState, world: MegalomaniaState, p: int
     world.scroll_deck = tuple(pool)
 
 
-def _hidden_scrolls(state: MegalomaniaState, world: MegalomaniaState, p: int, rng: Rng) -> None:
+def _hidden_scrolls(state: MegalomaniaRules, world: MegalomaniaRules, p: int, rng: Rng) -> None:
     """The scrolls others hold and the deck's order: redealt, each seat keeping its (public) count."""
-    from tricktable.games.megalomania.rules import PREP
-
-    if state.phase == PREP:
+    if state.phase == Phase.PREPARATION:
         _hidden_preparation(state, world, p, rng)
         return
     pool = list(state.scroll_deck)
@@ -234,11 +229,11 @@ def _hidden_scrolls(state: MegalomaniaState, world: MegalomaniaState, p: int, rn
     world.scroll_deck = tuple(pool)
 
 
-def _hidden_missions(state: MegalomaniaState, world: MegalomaniaState, p: int, rng: Rng) -> None:
+def _hidden_missions(state: MegalomaniaRules, world: MegalomaniaRules, p: int, rng: Rng) -> None:
     """Missions not yet revealed to ``p`` (nor fixed by option ``mission_order``) come in a new order."""
-    fixed = max(state.rnd + 1, len(state.game.options.mission_order))
-    if state.insight[p] == state.rnd + 1:
-        fixed = max(fixed, state.rnd + 2)
+    fixed = max(state.round_no, len(state.game.options.mission_order))
+    if state.insight[p] == state.round_no:
+        fixed = max(fixed, state.round_no + 1)
     rest = sorted(state.mission_deck[fixed:])  # canonical, as above
     shuffle(rng, rest)
     world.mission_deck = (*state.mission_deck[:fixed], *rest)
