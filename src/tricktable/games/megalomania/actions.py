@@ -27,6 +27,7 @@ from enum import IntEnum
 from typing import ClassVar
 
 from tricktable.engine import Action, Event, Game
+from tricktable.engine.cards import cards_of
 from tricktable.games.megalomania import cards as C
 from tricktable.games.megalomania.cards import CARD_TEXT, COLOURS, DECK, REDEAL, SCROLLS, VALUES
 from tricktable.games.megalomania.options import MegalomaniaOptions
@@ -54,7 +55,7 @@ VARIANTS: tuple[tuple[str, bool, int], ...] = (
     ("", False, 0), ("*", True, 0), ("+", False, 1), ("-", False, -1), ("*+", True, 1), ("*-", True, -1))
 
 
-@dataclass(frozen=True, slots=True, eq=False)
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class Move(Action):
     """An action: its ``kind``, the ``card`` it names (or -1) and a small ``arg`` (colour, seat, crystals,
     scroll or pile). Play actions also carry ``power`` and ``delta`` (cube)."""
@@ -148,8 +149,6 @@ class ActionTables(Game[MegalomaniaOptions]):
         self.only_two = [[frozenset({p, q}) for q in range(n)] for p in range(n)]
         self.seats = [(p,) for p in range(n)]  # interned one-seat actor tuples
         self.after = [((p + 1) % n,) for p in range(n)]  # the next seat clockwise, as an actor tuple
-        # the seats still to choose at a simultaneous step, by the mask of those done
-        self.waiting = [tuple(p for p in range(n) if not done >> p & 1) for done in range(1 << n)]
         self.legal_cache: dict[int, list[Move]] = {}
         # the "card_played" event of every seat and play action, interned (events are immutable values)
         self.play_events = [
@@ -161,7 +160,7 @@ class ActionTables(Game[MegalomaniaOptions]):
         # the powered plays of any set of Assassins (an off-colour Assassin), without and with cubes
         assassins = [1 << (8 * c + C.ASSASSIN) for c in range(4)]
         subsets = [sum(b for i, b in enumerate(assassins) if k >> i & 1) for k in range(16)]
-        self.assassin_plays = [{m: [a for c in C.cards_of(m) for a in self.table.powered[c][cube]] for m in subsets}
+        self.assassin_plays = [{m: [a for c in cards_of(m) for a in self.table.powered[c][cube]] for m in subsets}
                                for cube in (0, 1)]
         self.begin_events = [Event("play_begins", {"leader": p}) for p in range(n)]
         self._ready_events: dict[tuple[int, int, int], Event] = {}
@@ -189,7 +188,7 @@ class ActionTables(Game[MegalomaniaOptions]):
                 if part is None:
                     part = []
                     plays = self.table.plays
-                    for c in C.cards_of(part_cards):
+                    for c in cards_of(part_cards):
                         part.extend(plays[c][(powers >> (c & 7) & 1) | cube])
                     cache[part_cards | flags] = part
                 out += part

@@ -10,14 +10,12 @@ The tables below are plain data a designer can edit; each row keeps its [P]/[D] 
 
 from __future__ import annotations
 
-import functools
+from collections.abc import Callable
 from dataclasses import dataclass
 from enum import IntEnum
 
-from tricktable.engine import ParseError, Rng
-
-Card = int
-Mask = int
+from tricktable.engine import Rng
+from tricktable.engine.cards import Card, CardCodec, Mask
 
 COLOURS = "BYRK"  # Blue, Yellow, Red, Black (rules: Components)
 COLOUR_NAMES = ("Blue", "Yellow", "Red", "Black")
@@ -77,40 +75,14 @@ ASSASSINS: int = sum(1 << (8 * c + ASSASSIN) for c in range(4))
 EXPLORERS: int = sum(1 << (8 * c + EXPLORER) for c in range(4))
 
 CARD_TEXT: tuple[str, ...] = tuple(f"{COLOURS[c >> 3]}{VALUES[c & 7]}" for c in range(DECK))
-_BY_TEXT = {t: c for c, t in enumerate(CARD_TEXT)}
-
-
-def parse_card(text: str) -> Card:
-    """The card named ``text`` (``B15``, ``k1``): the inverse of ``card_name``."""
-    card = _BY_TEXT.get(text.strip().upper())
-    if card is None:
-        raise ParseError(f"{text!r} is not a Megalomania card (colour B/Y/R/K + 1,2,4,6,7,9,12,15, e.g. B15)")
-    return card
-
-
-def card_name(card: Card) -> str:
-    """A card's text form: ``B15``, ``K1`` (rules: Components)."""
-    return CARD_TEXT[card]
-
-
-def cards_of(mask: Mask) -> list[Card]:
-    """The cards of a mask, lowest int first (colour by colour, low to high)."""
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
-
-
-def texts(mask: Mask) -> list[str]:
-    return list(_texts(mask))
-
-
-@functools.lru_cache(maxsize=4096)
-def _texts(mask: Mask) -> tuple[str, ...]:
-    """Every observation lists hands and piles by text, over and over: the same masks recur."""
-    return tuple(CARD_TEXT[c] for c in cards_of(mask))
+# the card-name codec (engine/cards.py): ``B15`` <-> 31
+CODEC = CardCodec(CARD_TEXT, game="Megalomania", hint="colour B/Y/R/K + 1,2,4,6,7,9,12,15, e.g. B15", upper=True)
+parse_card: Callable[[str], Card] = CODEC.parse
+"""The card named ``text`` (``B15``, ``k1``): the inverse of ``card_name``."""
+card_name: Callable[[Card], str] = CODEC.name
+"""A card's text form: ``B15``, ``K1`` (rules: Components)."""
+texts: Callable[[Mask], list[str]] = CODEC.names
+"""The text forms of a mask's cards, lowest first (memoised: observations list the same masks over and over)."""
 
 
 def shuffle(rng: Rng, items: list[int], first: int | None = None) -> None:

@@ -20,9 +20,11 @@ from abc import abstractmethod
 from collections.abc import Callable, Sequence
 
 from tricktable.engine import State
+from tricktable.engine.cards import Mask, cards_of, select
+from tricktable.engine.hidden import HiddenChoice
 from tricktable.games.megalomania import cards as C
 from tricktable.games.megalomania.actions import ActionTables, Kind, Move
-from tricktable.games.megalomania.cards import COLOUR_MASKS, VALUES, Deal, Mask
+from tricktable.games.megalomania.cards import COLOUR_MASKS, VALUES, Deal
 from tricktable.games.megalomania.phases import Phase
 
 # a card on the table: (seat, card, value with its cube, colour (the Oracle's new one), power used, cube)
@@ -51,7 +53,7 @@ class Effects(State):
     draw_piles: list[tuple[int, ...]]  # mission 19
     program: list[tuple[int, ...]]  # mission 15
     chosen: list[Mask]  # missions 24 and 25
-    done: int  # seats done at a simultaneous step (bit per seat)
+    choice: HiddenChoice  # the simultaneous hidden step open now (preparation, a mission's step)
     crystals: list[int]
     cubes: list[int]
     scrolls: list[tuple[int, ...]]
@@ -86,12 +88,17 @@ class Effects(State):
     def _start_play(self) -> None:
         """After the preparation and the mission's step: the first trick."""
 
+    def _open_choice(self, phase: Phase) -> None:
+        """A simultaneous hidden step: every seat chooses in secret (engine/hidden.py)."""
+        self.phase = phase
+        self.choice = HiddenChoice.open(self.players)
+        self.actors = self.choice.waiting
+
     def _finish(self, p: int, then: Callable[[], None]) -> None:
-        """Mark ``p`` done at a simultaneous step; when everyone is, run ``then``."""
-        self.done |= 1 << p
-        self.actors = self.game.waiting[self.done]
-        if not self.actors:
-            self.done = 0
+        """``p`` is done at the simultaneous step; when everyone is, run ``then``."""
+        self.choice = self.choice.choose(p)
+        self.actors = self.choice.waiting
+        if self.choice.is_complete:
             then()
 
     # --- Emperor (15) [P]: cancel, once per trick -----------------------------------------------
@@ -159,7 +166,7 @@ class Effects(State):
         pool = 0
         for _, mask in self.won:
             pool |= mask
-        cards = C.cards_of(pool)
+        cards = cards_of(pool)
         found = cards[self.rng.below(len(cards))]
         self.found = found
         self.hands[p] |= 1 << found
@@ -176,7 +183,7 @@ class Effects(State):
 
     def _legal_explorer_swap(self, player: int) -> list[Move]:
         table = self.game.table
-        out = [table.give[c] for c in C.cards_of(self.hands[player] & ~(1 << self.found))]
+        out = select(table.give, self.hands[player] & ~(1 << self.found))
         if self.game.options.explorer_may_decline:
             out.append(table.decline)
         return out
@@ -284,7 +291,7 @@ class Effects(State):
             self.log("scroll_used", only, seat=p, scroll="redeal")
             self._draw_scroll(p)
             return
-        pool = C.cards_of(self.out)
+        pool = cards_of(self.out)
         new = pool[self.rng.below(len(pool))]
         gone = action.card
         self.hands[p] ^= (1 << gone) | (1 << new)
@@ -319,7 +326,7 @@ class Effects(State):
         rest = self.hands[player]
         for c in self.program[player]:
             rest &= ~(1 << c)
-        return [self.game.table.program[c] for c in C.cards_of(rest)]
+        return select(self.game.table.program, rest)
 
     def _apply_programming(self, action: Move, player: int) -> None:
         order = (*self.program[player], action.card)
@@ -411,7 +418,7 @@ class Effects(State):
     # one blind; you play with it, the other is out".
 
     def _legal_splitting(self, player: int) -> list[Move]:
-        return [self.game.table.pile[c] for c in C.cards_of(self.hands[player] & ~self.chosen[player])]
+        return select(self.game.table.pile, self.hands[player] & ~self.chosen[player])
 
     def _apply_splitting(self, action: Move, player: int) -> None:
         self.chosen = self.chosen.copy()
@@ -422,8 +429,7 @@ class Effects(State):
             self._finish(player, self._open_picks)
 
     def _open_picks(self) -> None:
-        self.phase = Phase.PICKING
-        self.actors = tuple(range(self.players))
+        self._open_choice(Phase.PICKING)
 
     def split_owner(self, picker: int) -> int:
         """Whose piles ``picker`` chooses from (the picker is that player's neighbour)."""
@@ -457,7 +463,7 @@ class Effects(State):
     # "after preparation pass 3 cards to your left neighbour [D], all at once".
 
     def _legal_passing(self, player: int) -> list[Move]:
-        return [self.game.table.passes[c] for c in C.cards_of(self.hands[player] & ~self.chosen[player])]
+        return select(self.game.table.passes, self.hands[player] & ~self.chosen[player])
 
     def _apply_passing(self, action: Move, player: int) -> None:
         self.chosen = self.chosen.copy()

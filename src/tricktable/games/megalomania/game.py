@@ -10,6 +10,8 @@ from collections.abc import Sequence
 from typing import Any, ClassVar, Self
 
 from tricktable.engine import Action, BadOptions, Event, Observation, Rng, State
+from tricktable.engine.cards import CardCodec
+from tricktable.engine.game import BOT_LEVELS
 from tricktable.games.megalomania import cards as C
 from tricktable.games.megalomania import observe, resample, scoring, text
 from tricktable.games.megalomania.actions import ActionTables
@@ -52,8 +54,11 @@ class MegalomaniaState(MegalomaniaRules):
 class Megalomania(ActionTables):
     """Megalomania for 2-4 players (4 may play as two pairs)."""
 
-    # --- the game's facts ----------------------------------------------------------------------
-    higher_score_wins: ClassVar[bool] = True  # rules: End of game, highest total wins
+    # the game's facts (engine.Game): declared, never guessed by playing
+    higher_score_wins: ClassVar[bool] = True  # rules: End of game, the highest total wins
+    rollout_horizon: ClassVar[int] = 1  # rounds (deals) a search rollout plays before it scores
+    bot_levels: ClassVar[dict[str, str]] = BOT_LEVELS
+    card_codec: ClassVar[CardCodec] = C.CODEC
 
     name: ClassVar[str] = "megalomania"
     title: ClassVar[str] = "Megalomania"
@@ -105,14 +110,6 @@ class Megalomania(ActionTables):
 
     def new_state(self, seed: int) -> State:
         return MegalomaniaState(self, seed)
-
-    def card_name(self, card: int) -> str:
-        """A card's text form (``B15``)."""
-        return C.card_name(card)
-
-    def parse_card(self, text: str) -> int:
-        """The card of a text form (``B15``, ``k1``)."""
-        return C.parse_card(text)
 
     def describe_action(self, action: Action, lang: str = "en", names: Sequence[str] | None = None) -> str:
         return text.describe_action(self, action, lang, names)

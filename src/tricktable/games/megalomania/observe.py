@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from tricktable.engine.cards import cards_of
 from tricktable.games.megalomania import cards as C
 from tricktable.games.megalomania.actions import Kind, Move
 from tricktable.games.megalomania.cards import Deal
@@ -30,7 +31,7 @@ def observe(state: MegalomaniaRules, seat: int | None) -> dict[str, Any]:
     if seat is not None and state.program[seat] and not over:
         hand_texts = [C.CARD_TEXT[c] for c in state.program[seat]]  # mission 15: in programmed order
         listed = set(state.program[seat])
-        hand_texts += [C.CARD_TEXT[c] for c in C.cards_of(hand) if c not in listed]
+        hand_texts += [C.CARD_TEXT[c] for c in cards_of(hand) if c not in listed]
     else:
         hand_texts = C.texts(hand)
     trick = [{"seat": e[0], "card": C.CARD_TEXT[e[1]], "value": e[2], "colour": C.COLOURS[e[3]],
@@ -107,10 +108,10 @@ def why_not(state: MegalomaniaRules, p: int) -> dict[str, dict[str, Any]]:
     legal = state.legal_actions(p)
     playable = {a.card for a in legal if isinstance(a, Move) and a.kind == Kind.PLAY}
     normal, avail = state.playable(p)
-    blocked = [c for c in C.cards_of(avail) if c not in playable]
+    blocked = [c for c in cards_of(avail) if c not in playable]
     if not blocked:
         return {}
-    must = [C.CARD_TEXT[c] for c in C.cards_of(normal & avail) if c in playable] or [
+    must = [C.CARD_TEXT[c] for c in cards_of(normal & avail) if c in playable] or [
         C.CARD_TEXT[c] for c in sorted(playable)]
     lead = state.lead if state.trick else -1
     out: dict[str, dict[str, Any]] = {}

@@ -6,15 +6,17 @@ swapped or rotated through ``p``'s hands), out-of-play cards ``p`` has not seen 
 scrolls and the scroll deck, others' whole preparation until it is revealed (scrolls used, First Lead claims,
 Insight, token split: see ``_hidden_preparation``), what the other seats know, the card beneath each
 already-played face-up card (mission 18), and missions not yet revealed to ``p``. A hand never receives a card its
-``lacks`` mask rules out (colours shown missing, cards below a Wizard-forced lowest). The world also gets a
-fresh random stream, so future draws (the Explorer's find) are not the live game's.
+``lacks`` mask rules out (colours shown missing, cards below a Wizard-forced lowest): the engine's constrained
+deal (``engine.sampling.deal``). The world (``engine.sampling.world``) also gets a fresh random stream, so
+future draws (the Explorer's find) are not the live game's, and no log.
 """
 
 from __future__ import annotations
 
 from typing import TypeVar
 
-from tricktable.engine import Rng
+from tricktable.engine import Rng, sampling
+from tricktable.engine.cards import cards_of, mask_of
 from tricktable.games.megalomania import cards as C
 from tricktable.games.megalomania.cards import shuffle
 from tricktable.games.megalomania.phases import Phase
@@ -24,61 +26,16 @@ StateT = TypeVar("StateT", bound=MegalomaniaRules)
 HAND, OUT, DOWN, PILE = range(4)
 
 
-def _assign(cards: list[int], slots: list[tuple[int, int, int, int]], rng: Rng) -> list[list[int]] | None:
-    """Cards for each slot ``(kind, seat, count, forbidden)``: most constrained first, random otherwise."""
-    everything = sum(1 << c for c in cards)
-    order = sorted(range(len(slots)), key=lambda i: (everything & ~slots[i][3]).bit_count())
-    for _ in range(30):
-        pool = cards.copy()
-        shuffle(rng, pool)
-        out: list[list[int]] = [[] for _ in slots]
-        for i in order:
-            _, _, count, forbidden = slots[i]
-            take = [c for c in pool if not forbidden >> c & 1][:count] if forbidden else pool[:count]
-            if len(take) < count:
-                break
-            out[i] = take
-            chosen = set(take)
-            pool = [c for c in pool if c not in chosen]
-        else:
-            return out
-    return _match(cards, slots)
-
-
-def _match(cards: list[int], slots: list[tuple[int, int, int, int]]) -> list[list[int]] | None:
-    """An exact bipartite matching (Kuhn) of cards to slot places, when random tries keep failing."""
-    places = [i for i, s in enumerate(slots) for _ in range(s[2])]
-    owner: dict[int, int] = {}  # place -> card
-
-    def augment(card: int, seen: set[int]) -> bool:
-        for place, slot in enumerate(places):
-            if place in seen or slots[slot][3] >> card & 1:
-                continue
-            seen.add(place)
-            if place not in owner or augment(owner[place], seen):
-                owner[place] = card
-                return True
-        return False
-
-    for card in cards:
-        augment(card, set())
-    if len(owner) < len(places):
-        return None
-    out: list[list[int]] = [[] for _ in slots]
-    for place, card in owner.items():
-        out[places[place]].append(card)
-    return out
-
-
 def resample(state: StateT, player: int, rng: Rng) -> StateT:
     """A clone of ``state`` with everything hidden from ``player`` redrawn (see the module docstring)."""
-    world = state.clone()
-    world.rng = Rng(rng.next64())
+    world = sampling.world(state, rng)
     n = state.players
     n1 = n + 1
     p = player
     known = state.known
-    slots: list[tuple[int, int, int, int]] = []
+    slots: list[tuple[int, int]] = []  # (kind, seat) of each place cards are dealt to
+    sizes: list[int] = []
+    allowed: list[int] = []
     pool = 0
     hidden_of = [0] * n
     for q in range(n):
@@ -87,20 +44,26 @@ def resample(state: StateT, player: int, rng: Rng) -> StateT:
         hidden = state.hands[q] & ~(known[p * n1 + q] | state.shown[q])
         hidden_of[q] = hidden
         pool |= hidden
-        slots.append((HAND, q, hidden.bit_count(), state.lacks[q]))
+        slots.append((HAND, q))
+        sizes.append(hidden.bit_count())
+        allowed.append(~state.lacks[q])
     hidden_out = state.out & ~known[p * n1 + n]
     pool |= hidden_out
-    slots.append((OUT, -1, hidden_out.bit_count(), 0))
+    slots.append((OUT, -1))
+    sizes.append(hidden_out.bit_count())
+    allowed.append(-1)
     for q in range(n):
         if state.downs[q]:
             pool |= state.downs[q]
-            slots.append((DOWN, q, state.downs[q].bit_count(), 0))
+            slots.append((DOWN, q))
+            sizes.append(state.downs[q].bit_count())
+            allowed.append(-1)
         if state.draw_piles[q]:
-            for c in state.draw_piles[q]:
-                pool |= 1 << c
-            slots.append((PILE, q, len(state.draw_piles[q]), 0))
-    cards = C.cards_of(pool)
-    assigned = _assign(cards, slots, rng)
+            pool |= mask_of(state.draw_piles[q])
+            slots.append((PILE, q))
+            sizes.append(len(state.draw_piles[q]))
+            allowed.append(-1)
+    assigned = sampling.deal(pool, sizes, rng, allowed)
     if assigned is None:  # cannot happen while the knowledge masks are true facts; keep the live deal
         assigned = []
         slots = []
@@ -108,18 +71,17 @@ def resample(state: StateT, player: int, rng: Rng) -> StateT:
     # copy-on-write lists (see MegalomaniaRules.clone) get their own copies before changing
     world.downs, world.draw_piles = world.downs.copy(), world.draw_piles.copy()
     world.program, world.chosen, world.scrolls = world.program.copy(), world.chosen.copy(), world.scrolls.copy()
-    for (kind, q, _, _), got in zip(slots, assigned, strict=True):
-        mask = sum(1 << c for c in got)
+    for (kind, q), mask in zip(slots, assigned, strict=True):
         if kind == HAND:
             world.hands[q] = (state.hands[q] & ~hidden_of[q]) | mask
         elif kind == OUT:
             world.out = (state.out & ~hidden_out) | mask
         elif kind == DOWN:
             world.downs[q] = mask
-            for top, down in zip(C.cards_of(state.tops[q]), got, strict=True):
+            for top, down in zip(cards_of(state.tops[q]), sampling.shuffled(cards_of(mask), rng), strict=True):
                 under[top] = down
         else:
-            world.draw_piles[q] = tuple(got)
+            world.draw_piles[q] = tuple(sampling.shuffled(cards_of(mask), rng))
     # mission 18: only the current face-up cards' partners matter; the rest of the table would tell where
     # the cards beneath played ones went (into their owners' hidden hands)
     tops = 0
@@ -140,11 +102,11 @@ def _hidden_choices(state: MegalomaniaRules, world: MegalomaniaRules, p: int, rn
         if q == p:
             continue
         if state.program[q]:
-            hand = C.cards_of(world.hands[q])
+            hand = cards_of(world.hands[q])
             shuffle(rng, hand)
             world.program[q] = tuple(hand[:len(state.program[q])])
         if state.chosen[q]:
-            hand = C.cards_of(world.hands[q])
+            hand = cards_of(world.hands[q])
             shuffle(rng, hand)
             world.chosen[q] = sum(1 << c for c in hand[:state.chosen[q].bit_count()])
 

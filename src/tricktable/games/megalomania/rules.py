@@ -26,6 +26,8 @@ from collections.abc import Callable
 from typing import Self
 
 from tricktable.engine import Game, Rng
+from tricktable.engine.cards import select
+from tricktable.engine.state import phase_tables
 from tricktable.games.megalomania import cards as C
 from tricktable.games.megalomania.actions import ActionTables, Kind, Move
 from tricktable.games.megalomania.cards import COLOUR_MASKS, FULL, Deal
@@ -109,10 +111,6 @@ class MegalomaniaRules(Effects):
 
     # the seats awaited now: a plain attribute (not a property) because every driver reads it per decision
     actors: tuple[int, ...] = ()
-
-    @property
-    def round(self) -> int:
-        return self.round_no
 
     def all_cards(self) -> list[str]:
         mask = self.out
@@ -219,9 +217,7 @@ class MegalomaniaRules(Effects):
         for i in range(1, n + 1):
             self._draw_scroll((self.dealer + i) % n)
         self.shown_scrolls = [len(s) for s in self.scrolls]
-        self.phase = Phase.PREPARATION
-        self.done = 0
-        self.actors = tuple(range(n))
+        self._open_choice(Phase.PREPARATION)
 
     def _reset_trick(self) -> None:
         """The powers' marks, cleared for a new trick (each is explained in its section of effects.py)."""
@@ -254,7 +250,7 @@ class MegalomaniaRules(Effects):
                     out.append(table.use[s])
             elif s == C.REDEAL:
                 if self.out:
-                    out.extend(table.redeal[c] for c in C.cards_of(self.hands[player] & ~self.shown[player]))
+                    out.extend(select(table.redeal, self.hands[player] & ~self.shown[player]))
                 else:
                     out.append(table.redeal_scroll)
         out.extend(table.ready)
@@ -288,8 +284,7 @@ class MegalomaniaRules(Effects):
             self._swap_hands()
         step = MISSION_STEP.get(self.deal)
         if step is not None:
-            self.phase = step
-            self.actors = tuple(range(n))
+            self._open_choice(step)
             return
         self._start_play()
 
@@ -510,19 +505,17 @@ class MegalomaniaRules(Effects):
 
 LegalFn = Callable[[MegalomaniaRules, int], list[Move]]
 ApplyFn = Callable[[MegalomaniaRules, Move, int], None]
-R = MegalomaniaRules
 # rules: A game, the phases of a round (each mission step and follow-up in its section of effects.py)
-PHASES: dict[Phase, tuple[LegalFn, ApplyFn]] = {
-    Phase.PREPARATION: (R._legal_preparation, R._apply_preparation),
-    Phase.PROGRAMMING: (R._legal_programming, R._apply_programming),
-    Phase.SPLITTING: (R._legal_splitting, R._apply_splitting),
-    Phase.PICKING: (R._legal_picking, R._apply_picking),
-    Phase.PASSING: (R._legal_passing, R._apply_passing),
-    Phase.TRICK: (R._legal_trick, R._apply_trick),
-    Phase.ORACLE_COLOUR: (R._legal_oracle_colour, R._apply_oracle_colour),
-    Phase.FARMER_LEADER: (R._legal_farmer_leader, R._apply_farmer_leader),
-    Phase.EXPLORER_SWAP: (R._legal_explorer_swap, R._apply_explorer_swap),
-    Phase.OVER: (R._legal_over, R._apply_over),
+PHASES: dict[int, tuple[LegalFn, ApplyFn]] = {  # keyed by Phase
+    Phase.PREPARATION: (MegalomaniaRules._legal_preparation, MegalomaniaRules._apply_preparation),
+    Phase.PROGRAMMING: (MegalomaniaRules._legal_programming, MegalomaniaRules._apply_programming),
+    Phase.SPLITTING: (MegalomaniaRules._legal_splitting, MegalomaniaRules._apply_splitting),
+    Phase.PICKING: (MegalomaniaRules._legal_picking, MegalomaniaRules._apply_picking),
+    Phase.PASSING: (MegalomaniaRules._legal_passing, MegalomaniaRules._apply_passing),
+    Phase.TRICK: (MegalomaniaRules._legal_trick, MegalomaniaRules._apply_trick),
+    Phase.ORACLE_COLOUR: (MegalomaniaRules._legal_oracle_colour, MegalomaniaRules._apply_oracle_colour),
+    Phase.FARMER_LEADER: (MegalomaniaRules._legal_farmer_leader, MegalomaniaRules._apply_farmer_leader),
+    Phase.EXPLORER_SWAP: (MegalomaniaRules._legal_explorer_swap, MegalomaniaRules._apply_explorer_swap),
+    Phase.OVER: (MegalomaniaRules._legal_over, MegalomaniaRules._apply_over),
 }
-LEGAL: tuple[LegalFn, ...] = tuple(PHASES[phase][0] for phase in Phase)
-APPLY: tuple[ApplyFn, ...] = tuple(PHASES[phase][1] for phase in Phase)
+LEGAL, APPLY = phase_tables(PHASES)
