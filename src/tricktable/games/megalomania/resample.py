@@ -78,10 +78,14 @@ def resample(state: StateT, player: int, rng: Rng) -> StateT:
             world.out = (state.out & ~hidden_out) | mask
         elif kind == DOWN:
             world.downs[q] = mask
-            for top, down in zip(cards_of(state.tops[q]), sampling.shuffled(cards_of(mask), rng), strict=True):
+            downs = cards_of(mask)
+            shuffle(rng, downs)  # which card lies under which face-up card
+            for top, down in zip(cards_of(state.tops[q]), downs, strict=True):
                 under[top] = down
         else:
-            world.draw_piles[q] = tuple(sampling.shuffled(cards_of(mask), rng))
+            pile = cards_of(mask)
+            shuffle(rng, pile)  # the pile's order
+            world.draw_piles[q] = tuple(pile)
     # mission 18: only the current face-up cards' partners matter; the rest of the table would tell where
     # the cards beneath played ones went (into their owners' hidden hands)
     tops = 0

@@ -44,7 +44,9 @@ from tricktable.games.megalomania.effects import (
 from tricktable.games.megalomania.options import MegalomaniaOptions
 from tricktable.games.megalomania.phases import Phase
 
-# module-level copies of hot constants (a global load is cheaper than an attribute)
+# module-level copies of hot constants (a global load is cheaper than an attribute). Enum members are
+# compared by identity on the hot path (``self.phase is not TRICK``): ``==`` on an IntEnum takes CPython's
+# slow generic path, ``is`` costs nothing.
 TRICK = Phase.TRICK
 ONCE_PER_TRICK, ASSASSINS, EXPLORERS = C.ONCE_PER_TRICK, C.ASSASSINS, C.EXPLORERS
 FARMER_BIT, ASSASSIN_BIT, EXPLORER_BIT = 1 << C.FARMER, 1 << C.ASSASSIN, 1 << C.EXPLORER
@@ -258,12 +260,12 @@ class MegalomaniaRules(Effects):
 
     def _apply_preparation(self, action: Move, player: int) -> None:
         kind = action.kind
-        if kind == READY:
+        if kind is READY:
             self.crystals[player] += action.arg
             self.cubes[player] += self.game.options.resources - action.arg
             self.events.append(self.game.ready_event(player, self.crystals[player], self.cubes[player]))
             self._finish(player, self._reveal)
-        elif kind == USE:
+        elif kind is USE:
             self._spend_at_preparation(player, action.arg)
             PREPARATION_SCROLLS[action.arg](self, player)
         else:  # REDEAL_CARD, REDEAL_SCROLL
@@ -301,7 +303,7 @@ class MegalomaniaRules(Effects):
     def playable(self, p: int) -> tuple[int, int]:
         """(cards ``p`` may play normally, all cards ``p`` could play at all) under the follow rules."""
         avail = self.hands[p] | self.tops[p]
-        if self.deal == PROGRAMMED:
+        if self.deal is PROGRAMMED:
             order = self.program[p]
             if not self.game.options.programmed_follow:  # rules: mission 15, follow rules do not apply [D]
                 return 1 << order[0], 1 << order[0]
@@ -314,14 +316,14 @@ class MegalomaniaRules(Effects):
             m = avail & COLOUR_MASKS[self.lead]
             if not m:
                 m = avail & COLOUR_MASKS[self.dominant] or avail
-        if self.deal == PROGRAMMED:  # programmed_follow: the earliest card of your order that may go
+        if self.deal is PROGRAMMED:  # programmed_follow: the earliest card of your order that may go
             for c in self.program[p]:
                 if m >> c & 1:
                     return 1 << c, avail
         return m, avail
 
     def _legal_trick(self, player: int) -> list[Move]:
-        if self.phase != TRICK:
+        if self.phase is not TRICK:
             return LEGAL[self.phase](self, player)
         p = player
         game = self.game
@@ -332,7 +334,7 @@ class MegalomaniaRules(Effects):
             ordered = False
         else:
             m, avail = self.playable(p)
-            ordered = self.deal == PROGRAMMED
+            ordered = self.deal is PROGRAMMED
         # what the powers allow (each rule in its section of effects.py): ``okm`` the ranks that may be
         # activated, ``cube`` whether a cube may be spent
         if self.emperor and not self.immune >> p & 1:  # Emperor: no power nor cube after it (but Immunity)
@@ -374,12 +376,12 @@ class MegalomaniaRules(Effects):
         return out
 
     def _apply_trick(self, action: Move, player: int) -> None:
-        if self.phase != TRICK:
+        if self.phase is not TRICK:
             APPLY[self.phase](self, action, player)
             return
         p = player
         move = action
-        if move.kind == USE:  # Free Power or Immunity, during play
+        if move.kind is USE:  # Free Power or Immunity, during play
             self._use_in_play(move.arg, p)
             return
         game = self.game
@@ -393,7 +395,7 @@ class MegalomaniaRules(Effects):
         if n == 0:
             self.lead = colour
         elif (colour != self.lead or n > self.wizard) and not (power and move.rank == ASSASSIN) and (
-                deal != PROGRAMMED or game.options.programmed_follow):
+                deal is not PROGRAMMED or game.options.programmed_follow):
             # what the card shows of the hand (for ``resample``), before any new card comes in (18, 19)
             lacks = shown_lacking(c, self.lead, self.dominant, n > self.wizard)
             if lacks & ~self.lacks[p]:
@@ -404,7 +406,7 @@ class MegalomaniaRules(Effects):
             hands[p] ^= move.bit
         else:
             self._from_top(c, p)
-        if deal in (PROGRAMMED, DRAW_PILE):
+        if deal is PROGRAMMED or deal is DRAW_PILE:
             self._after_special(c, p)
         if delta:
             self.cubes[p] -= 1
@@ -421,7 +423,7 @@ class MegalomaniaRules(Effects):
                 return
         elif self.free:
             self.free &= ~(1 << p)  # Free Power arms only the card played now [D]
-        if deal == ROTATING:
+        if deal is ROTATING:
             self._next()
         elif n + 1 == game.players:
             self._end_trick()
@@ -434,7 +436,7 @@ class MegalomaniaRules(Effects):
     def _next(self) -> None:
         """After a card and its follow-ups: the next player, or the end of the trick."""
         n = self.players
-        if self.deal == ROTATING and self.game.options.rotate_after == "card":
+        if self.deal is ROTATING and self.game.options.rotate_after == "card":
             self._rotate()
         self.phase = TRICK
         if len(self.trick) == n:
@@ -471,7 +473,7 @@ class MegalomaniaRules(Effects):
         self.lead = -1
         if self.used or self.immune:  # every other trick mark is set only with a power or a scroll
             self._reset_trick()
-        if self.deal == ROTATING and self.game.options.rotate_after == "trick":
+        if self.deal is ROTATING and self.game.options.rotate_after == "trick":
             self._rotate()
         if self.trick_no >= self.tricks_total:
             self._end_round()

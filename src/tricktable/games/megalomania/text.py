@@ -79,55 +79,76 @@ def mission_text(game: ActionTables, number: int, lang: str = "en") -> str:
     return f"ミッション{number}「{task}」" if lang == "ja" else f"mission {number} ({task})"
 
 
+ACTIONS: dict[str, dict[Kind, str]] = {
+    # each action kind in words (``describe_action`` fills in the card, seat, colour, scroll, tokens)
+    "en": {
+        Kind.PLAY: "play {card}{extra}",
+        Kind.COLOUR: "the Oracle becomes {colour}",
+        Kind.LEAD: "{who} leads the next trick",
+        Kind.GIVE: "give {card} in exchange",
+        Kind.DECLINE: "give the discovered card back",
+        Kind.READY: "ready: {crystals}, {cubes}",
+        Kind.USE: "use the scroll {scroll} ({effect})",
+        Kind.REDEAL_CARD: "Redeal: swap {card} for a random out-of-play card",
+        Kind.REDEAL_SCROLL: "Redeal: draw a new scroll",
+        Kind.PROGRAM: "program {card} next",
+        Kind.PILE: "put {card} in your first pile",
+        Kind.PICK: "pick pile {pile} for your neighbour",
+        Kind.PASS: "pass {card}",
+    },
+    "ja": {
+        Kind.PLAY: "{card}を出す{extra}",
+        Kind.COLOUR: "オラクルを{colour}に変える",
+        Kind.LEAD: "次のトリックは{who}がリード",
+        Kind.GIVE: "{card}を渡す",
+        Kind.DECLINE: "発見したカードを戻す",
+        Kind.READY: "準備完了: パワークリスタル{crystals}・キューブ{cubes}",
+        Kind.USE: "スクロール「{scroll}」を使う（{effect}）",
+        Kind.REDEAL_CARD: "配り直し: {card}を場外のカードと交換",
+        Kind.REDEAL_SCROLL: "配り直し: スクロールを引く",
+        Kind.PROGRAM: "次に{card}を出すと決める",
+        Kind.PILE: "{card}を1つ目の山へ",
+        Kind.PICK: "山{pile}を選ぶ",
+        Kind.PASS: "{card}を渡す",
+    },
+}
+# a play's power and cube, and how they join: (power, cube, separator, around)
+PLAY_EXTRAS: dict[str, tuple[str, str, str, str]] = {
+    "en": ("using the {power}'s power", "cube {sign}", " and ", ", {parts}"),
+    "ja": ("{power}のパワー", "キューブ{sign}", "・", "({parts})"),
+}
+
+
 def describe_action(game: ActionTables, action: Action, lang: str = "en", names: Sequence[str] | None = None) -> str:
     if not isinstance(action, Move):
         return str(action)
     ja = lang == "ja"
+    lang = "ja" if ja else "en"
     kind = action.kind
-    card = card_words(action.card, lang) if action.card >= 0 else ""
+    args: dict[str, Any] = {"card": card_words(action.card, lang) if action.card >= 0 else "", "extra": ""}
     if kind == Kind.PLAY:
+        power, cube, separator, around = PLAY_EXTRAS[lang]
         extra = []
         if action.power:
-            extra.append(f"{C.POWERS[action.card & 7].name_ja}のパワー" if ja
-                         else f"using the {C.POWERS[action.card & 7].name}'s power")
+            rank = C.POWERS[action.card & 7]
+            extra.append(power.format(power=rank.name_ja if ja else rank.name))
         if action.delta:
-            sign = "+1" if action.delta > 0 else "-1"
-            extra.append(f"キューブ{sign}" if ja else f"cube {sign}")
-        if ja:
-            return f"{card}を出す" + (f"({'・'.join(extra)})" if extra else "")
-        return f"play {card}" + (f", {' and '.join(extra)}" if extra else "")
-    if kind == Kind.COLOUR:
-        return (f"オラクルを{C.COLOUR_NAMES_JA[action.arg]}に変える" if ja
-                else f"the Oracle becomes {C.COLOUR_NAMES[action.arg]}")
-    if kind == Kind.LEAD:
-        who = seat_names(names, game.players, lang)[action.arg]
-        return f"次のトリックは{who}がリード" if ja else f"{who} leads the next trick"
-    if kind == Kind.GIVE:
-        return f"{card}を渡す" if ja else f"give {card} in exchange"
-    if kind == Kind.DECLINE:
-        return "発見したカードを戻す" if ja else "give the discovered card back"
-    if kind == Kind.READY:
+            extra.append(cube.format(sign="+1" if action.delta > 0 else "-1"))
+        if extra:
+            args["extra"] = around.format(parts=separator.join(extra))
+    elif kind == Kind.COLOUR:
+        args["colour"] = colour_name(action.arg, lang)
+    elif kind == Kind.LEAD:
+        args["who"] = seat_names(names, game.players, lang)[action.arg]
+    elif kind == Kind.READY:
         k, u = action.arg, game.options.resources - action.arg
-        if ja:
-            return f"準備完了: パワークリスタル{k}・キューブ{u}"
-        return f"ready: {plural(k, 'crystal')}, {plural(u, 'cube')}"
-    if kind == Kind.USE:
+        args["crystals"], args["cubes"] = (k, u) if ja else (plural(k, "crystal"), plural(u, "cube"))
+    elif kind == Kind.USE:
         scroll = C.SCROLLS[action.arg]
-        return (f"スクロール「{scroll.title_ja}」を使う（{scroll.effect_ja}）" if ja
-                else f"use the scroll {scroll.title} ({scroll.effect})")
-    if kind == Kind.REDEAL_CARD:
-        return f"配り直し: {card}を場外のカードと交換" if ja else f"Redeal: swap {card} for a random out-of-play card"
-    if kind == Kind.REDEAL_SCROLL:
-        return "配り直し: スクロールを引く" if ja else "Redeal: draw a new scroll"
-    if kind == Kind.PROGRAM:
-        return f"次に{card}を出すと決める" if ja else f"program {card} next"
-    if kind == Kind.PILE:
-        return f"{card}を1つ目の山へ" if ja else f"put {card} in your first pile"
-    if kind == Kind.PICK:
-        return f"山{action.arg + 1}を選ぶ" if ja else f"pick pile {action.arg + 1} for your neighbour"
-    if kind == Kind.PASS:
-        return f"{card}を渡す" if ja else f"pass {card}"
-    return str(action)
+        args["scroll"], args["effect"] = (scroll.title_ja, scroll.effect_ja) if ja else (scroll.title, scroll.effect)
+    elif kind == Kind.PICK:
+        args["pile"] = action.arg + 1
+    return ACTIONS[lang][kind].format(**args)
 
 
 EVENTS: dict[str, dict[str, str]] = {
