@@ -17,7 +17,7 @@ from twins import seen, twins, view_data
 
 from tricktable.bots import SeatView, make_bot
 from tricktable.engine import Rng, State, available, load_game
-from tricktable.games.megalomania import cards as C
+from tricktable.engine.cards import cards_of
 from tricktable.games.megalomania.phases import Phase
 
 BOTS = ["random", "heuristic", "ismcts:16", "ismcts:8:heuristic"]
@@ -118,7 +118,7 @@ def test_mission_18_keeps_no_card_beneath_an_already_played_face_up_card() -> No
         truth = game.new_state(seed)
         twin = truth.clone()
         q, r = 2, 3
-        ups = {p: C.cards_of(truth.tops[p]) for p in (q, r)}
+        ups = {p: cards_of(truth.tops[p]) for p in (q, r)}
         under = list(twin.under)
         tq, tr = ups[q][0], ups[r][0]
         dq, dr = under[tq], under[tr]
