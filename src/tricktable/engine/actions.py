@@ -9,6 +9,14 @@ payload (the card played, the colour named); subclasses are frozen dataclasses t
 Because actions are interned, equality is identity (compared in C, which keeps the engine's
 ``action in legal`` check cheap). Actions of two different ``Game`` objects are never equal: compare
 their ``text`` or ``index`` across games, processes or the network.
+
+>>> from tricktable.engine import load_game
+>>> game = load_game("megalomania", players=4)
+>>> action = game.parse_action("play  B15*")
+>>> action, str(action), action.index == game.actions.index(action)
+(Action('play B15*'), 'play B15*', True)
+>>> game.parse_action(action.text) is action
+True
 """
 
 from __future__ import annotations

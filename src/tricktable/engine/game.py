@@ -57,6 +57,8 @@ class Game(ABC, Generic[OptionsT]):
     memo_fields: ClassVar[tuple[str, ...]] = ()
 
     def __init__(self, players: int, options: OptionsT | None = None, **values: Any) -> None:
+        if isinstance(players, bool) or not isinstance(players, int):
+            raise BadOptions(f"the number of players must be a whole number, not {players!r:.40}")
         if not self.min_players <= players <= self.max_players:
             raise BadOptions(f"{self.title} is for {self.min_players}-{self.max_players} players, not {players}")
         self.players = players
@@ -64,6 +66,8 @@ class Game(ABC, Generic[OptionsT]):
             options = opts.build(self.options_type, values)
         elif values:
             raise BadOptions("give options either as an options object or as keywords, not both")
+        elif not isinstance(options, self.options_type):
+            raise BadOptions(f"{self.title}'s options are a {self.options_type.__name__}, not {options!r:.40}")
         self.options: OptionsT = options
         self.check_options()
         self.actions: list[Action] = self.build_actions()
