@@ -5,8 +5,8 @@ from __future__ import annotations
 import time
 
 import pytest
-from bot_toy import ToyGame
 
+from toy import BotToy
 from tricktable.bots import LEVELS, Budget, HeuristicBot, ISMCTSBot, SeatView, make_bot
 from tricktable.engine import Rng, State, available, game_class, load_game
 
@@ -17,7 +17,7 @@ HONEST_BOTS = ["random", "heuristic", "ismcts:24", "ismcts:12:heuristic", "ismct
 
 def positions(name: str, players: int, count: int, seed: int = 0) -> list[State]:
     """``count`` positions reached by random play from a few deals (each with an actor)."""
-    game = load_game(name, players) if name != "toy" else ToyGame(players)
+    game = load_game(name, players) if name != "toy" else BotToy(players)
     rng = Rng(seed)
     found: list[State] = []
     deal = seed
@@ -76,7 +76,7 @@ def test_every_bot_returns_only_legal_actions(name: str, players: int, bot: str)
 
 @pytest.mark.parametrize(("name", "players"), setups())
 def test_heuristic_bots_play_whole_games_legally(name: str, players: int) -> None:
-    game = load_game(name, players) if name != "toy" else ToyGame(players)
+    game = load_game(name, players) if name != "toy" else BotToy(players)
     for seed in range(2):
         state = game.new_state(seed)
         bots = [HeuristicBot(seed * 10 + p) for p in range(players)]
@@ -118,7 +118,7 @@ def test_hard_stays_under_a_second_a_decision() -> None:
 
 
 def test_ismcts_handles_a_simultaneous_secret_choice() -> None:
-    state = ToyGame(3).new_state(4)
+    state = BotToy(3).new_state(4)
     assert len(state.actors) == 3  # everyone bids at once
     bot = make_bot("ismcts:200", 1)
     for seat in state.actors:
@@ -129,7 +129,7 @@ def test_ismcts_beats_random_at_the_toy_game() -> None:
     mine = theirs = 0.0
     for seed in range(6):
         for rotation in range(3):
-            state = ToyGame(3).new_state(seed)
+            state = BotToy(3).new_state(seed)
             bots = [make_bot("ismcts:150" if (p + rotation) % 3 == 0 else "random", seed) for p in range(3)]
             while not state.is_over:
                 picks = [(p, bots[p].choose(SeatView(state, p))) for p in state.actors]

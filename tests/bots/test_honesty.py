@@ -13,9 +13,9 @@ import types
 from typing import Any
 
 import pytest
-from bot_toy import ToyGame
 from test_bots import positions, setups
 
+from toy import BotToy
 from tricktable.bots import SeatView, make_bot
 from tricktable.engine import Rng, State
 
@@ -122,7 +122,7 @@ def test_the_walk_finds_the_live_state_behind_an_attribute_a_closure_or_a_copy_o
 
 
 def test_the_toy_game_with_a_simultaneous_step_is_covered_too() -> None:
-    state = ToyGame(3).new_state(4)
+    state = BotToy(3).new_state(4)
     view = SeatView(state, 0)
     assert not [w for i, w in live_objects(state).items() if i in reachable(view)]
 

@@ -98,9 +98,9 @@ def test_a_reconnect_gets_the_whole_log_once(client: TestClient) -> None:
 
 def test_a_spectator_stream_and_the_http_view_from_an_index(client: TestClient) -> None:
     table_id, tokens = seated_table(client, players=2)
-    play_some(client, table_id, tokens, 4)  # two bids (the spectator sees neither), two cards
+    play_some(client, table_id, tokens, 4)  # two bids (the spectator sees neither, then both shown), two cards
     whole = whole_log(client, table_id, None)
-    assert [line["kind"] for line in whole] == ["play", "play", "take"]
+    assert [line["kind"] for line in whole] == ["bids", "play", "play", "take"]
     part = client.get(f"/api/tables/{table_id}/view", params={"since": whole[0]["i"] + 1}).json()
     assert part["log_from"] == whole[0]["i"] + 1 and part["log"] == whole[1:]
     past = client.get(f"/api/tables/{table_id}/view", params={"since": 10**6}).json()

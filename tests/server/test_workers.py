@@ -50,7 +50,8 @@ def free_port() -> int:
 
 
 def start_worker(url: str, port: int) -> subprocess.Popen[bytes]:
-    env = {**os.environ, "PYTHONPATH": f"{ROOT / 'src'}{os.pathsep}{ROOT / 'tests' / 'server'}"}
+    path = [ROOT / "src", ROOT / "tests" / "server", ROOT / "tests"]  # toygame.py presets tests/toy.py
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join(str(p) for p in path)}
     code = ("import sys; from tricktable.engine.registry import GAMES; GAMES['toytrick'] = 'toygame'; "
             "from tricktable.cli.main import main; sys.exit(main(sys.argv[1:]))")
     return subprocess.Popen(

@@ -23,11 +23,12 @@ if TYPE_CHECKING:
     from tricktable.engine.game import Game
 
 Observation = dict[str, Any]
+PhaseT = TypeVar("PhaseT", bound=int)
 LegalT = TypeVar("LegalT")
 ApplyT = TypeVar("ApplyT")
 
 
-def phase_tables(phases: Mapping[int, tuple[LegalT, ApplyT]]) -> tuple[tuple[LegalT, ...], tuple[ApplyT, ...]]:
+def phase_tables(phases: Mapping[PhaseT, tuple[LegalT, ApplyT]]) -> tuple[tuple[LegalT, ...], tuple[ApplyT, ...]]:
     """A game's ``PHASES`` table (``{Phase.X: (Rules._legal_x, Rules._apply_x)}``) as two tuples indexed by
     phase, for ``_legal``/``_step`` to dispatch through: ``LEGAL[self.phase](self, player)``. Indexing a
     tuple by an ``IntEnum`` member costs what indexing it by an int does; a dict lookup would hash it.

@@ -1,0 +1,82 @@
+"""The engine's shared pieces for games: card masks and the codec, the hidden choice, the constrained deal."""
+
+from __future__ import annotations
+
+import collections
+
+import pytest
+
+from tricktable.engine import ParseError, Rng, new_game
+from tricktable.engine.cards import CardCodec, cards_of, highest, lowest, mask_of, select
+from tricktable.engine.hidden import CLOSED, NONE, HiddenChoice, only
+from tricktable.engine.sampling import deal, shuffled, world
+
+
+def test_masks_and_lists_of_cards_turn_into_each_other() -> None:
+    for cards in ([], [0], [5, 1, 71], list(range(112))):
+        assert cards_of(mask_of(cards)) == sorted(cards)
+    assert select("abcdef", 0b101010) == ["b", "d", "f"]
+    assert lowest(0) == highest(0) == -1 and (lowest(0b10100), highest(0b10100)) == (2, 4)
+
+
+def test_the_codec_names_and_parses_every_card_and_refuses_the_rest() -> None:
+    codec = CardCodec(("red Brigand", "blue Nomad"), game="Toy", hint="like 'red Brigand'")
+    assert [codec.parse(codec.name(c)) for c in range(2)] == [0, 1]
+    assert codec.parse("  blue   Nomad ") == 1 and codec.names(0b11) == ["red Brigand", "blue Nomad"]
+    with pytest.raises(ParseError, match="'Blue Nomad' is not a Toy card \\(like 'red Brigand'\\)"):
+        codec.parse("Blue Nomad")  # exact case unless ``upper``
+    with pytest.raises(ValueError, match="share a name"):
+        CardCodec(("A", "a"), game="Toy", hint="", upper=True)
+
+
+def test_a_hidden_choice_waits_in_the_order_given_and_shows_every_pick_at_the_end() -> None:
+    choice = HiddenChoice.open(4, seats=(2, 3, 0))
+    assert choice.waiting == (2, 3, 0) and choice.picks == (NONE,) * 4
+    choice = choice.choose(3, 1)
+    assert choice.waiting == (2, 0) and not choice.is_complete and choice.pick(3) == 1
+    choice = choice.choose(2, 0).choose(0, 1)
+    assert choice.is_complete and choice.picks == (1, NONE, 0, 1)
+    assert CLOSED.is_complete and only(2) == frozenset({2}) and only(2) is only(2)
+
+
+def test_a_resampled_choice_keeps_the_viewers_pick_and_redraws_the_others() -> None:
+    choice = HiddenChoice.open(3).choose(0, 5).choose(1, 6)
+    assert choice.redrawn(1, lambda seat: 9).picks == (9, 6, NONE)
+
+
+def test_a_deal_fills_every_slot_with_cards_it_allows() -> None:
+    pool = (1 << 20) - 1
+    black = 0b1111_1111 << 12
+    for seed in range(200):
+        hands = deal(pool, [5, 5, 10], Rng(seed), [pool & ~black, pool, pool], must=(1, 1 << 3 | 1 << 4))
+        assert hands is not None and [h.bit_count() for h in hands] == [5, 5, 10]
+        assert hands[0] | hands[1] | hands[2] == pool and not hands[0] & black and hands[1] & 0b11000
+
+
+def test_a_deal_with_one_constrained_slot_is_uniform() -> None:
+    # four cards into two slots of two, slot 0 may not hold card 0: each of the three fitting deals equally often
+    seen = collections.Counter(tuple(deal(0b1111, [2, 2], Rng(seed), [0b1110, 0b1111]) or ()) for seed in range(3000))
+    assert len(seen) == 3 and min(seen.values()) > 850
+
+
+def test_a_deal_finds_the_only_fit_even_when_random_draws_miss_it() -> None:
+    # slot i may hold only cards i and i+1 (cyclically): a tight cycle that greedy draws rarely close
+    n = 12
+    allowed = [(1 << i) | (1 << (i + 1) % n) for i in range(n)]
+    hands = deal((1 << n) - 1, [1] * n, Rng(4), allowed)
+    assert hands is not None and all(h & a == h for h, a in zip(hands, allowed, strict=True))
+
+
+def test_a_deal_that_cannot_fit_is_none_and_a_miscount_is_an_error() -> None:
+    assert deal(0b111, [2, 1], Rng(1), [0b001, 0b111]) is None
+    with pytest.raises(ValueError, match="places"):
+        deal(0b111, [2, 2], Rng(1))
+
+
+def test_a_resample_world_carries_no_seed_no_history_and_no_log() -> None:
+    state = new_game("masquerade", players=4, seed=3)
+    state.apply(state.legal_actions()[0])
+    twin = world(state, Rng(1))
+    assert (twin.seed, twin.history, twin.events) == (0, [], [])
+    assert state.history and state.events and state.seed == 3  # the live state keeps its log
+    assert shuffled([1, 2, 3], Rng(5)) == shuffled([1, 2, 3], Rng(5))
