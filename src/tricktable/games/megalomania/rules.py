@@ -508,7 +508,7 @@ class MegalomaniaRules(Effects):
 LegalFn = Callable[[MegalomaniaRules, int], list[Move]]
 ApplyFn = Callable[[MegalomaniaRules, Move, int], None]
 # rules: A game, the phases of a round (each mission step and follow-up in its section of effects.py)
-PHASES: dict[int, tuple[LegalFn, ApplyFn]] = {  # keyed by Phase
+PHASES: dict[Phase, tuple[LegalFn, ApplyFn]] = {
     Phase.PREPARATION: (MegalomaniaRules._legal_preparation, MegalomaniaRules._apply_preparation),
     Phase.PROGRAMMING: (MegalomaniaRules._legal_programming, MegalomaniaRules._apply_programming),
     Phase.SPLITTING: (MegalomaniaRules._legal_splitting, MegalomaniaRules._apply_splitting),
