@@ -17,7 +17,8 @@ from twins import seen, twins, view_data
 
 from tricktable.bots import SeatView, make_bot
 from tricktable.engine import Rng, State, available, load_game
-from tricktable.games.megalomania import cards as C
+from tricktable.engine.cards import cards_of
+from tricktable.games.megalomania.phases import Phase
 
 BOTS = ["random", "heuristic", "ismcts:16", "ismcts:8:heuristic"]
 # the phases each game must reach with twins (in 4-player games from random play)
@@ -117,7 +118,7 @@ def test_mission_18_keeps_no_card_beneath_an_already_played_face_up_card() -> No
         truth = game.new_state(seed)
         twin = truth.clone()
         q, r = 2, 3
-        ups = {p: C.cards_of(truth.tops[p]) for p in (q, r)}
+        ups = {p: cards_of(truth.tops[p]) for p in (q, r)}
         under = list(twin.under)
         tq, tr = ups[q][0], ups[r][0]
         dq, dr = under[tq], under[tr]
@@ -138,7 +139,7 @@ def test_mission_18_keeps_no_card_beneath_an_already_played_face_up_card() -> No
                 break
             truth.apply(pick, p)
             twin.apply(pick, p)
-            if truth.phase == 5 and truth.actors and truth.actors[0] == 0 and not (truth.tops[q] >> tq & 1) \
+            if truth.phase == Phase.TRICK and truth.actors and truth.actors[0] == 0 and not (truth.tops[q] >> tq & 1) \
                     and not (truth.tops[r] >> tr & 1) and seen(truth, 0) == seen(twin, 0):
                 check_pair(truth, twin, 0, seed, f"seed {seed}, after {len(truth.history)} actions")
                 pairs += 1

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from tricktable.engine import load_game
-from tricktable.games.megalomania.rules import MegalomaniaState
+from tricktable.games.megalomania.game import MegalomaniaState
 
 
 def setup(players: int, hands: list[str], *, mission: int = 1, dominant: str = "K", dealer: int | None = None,
@@ -39,7 +39,7 @@ def events(state: MegalomaniaState, kind: str) -> list[dict[str, Any]]:
 
 
 def trick_winners(state: MegalomaniaState) -> list[int]:
-    return [d["winner"] for d in events(state, "trick")]
+    return [d["winner"] for d in events(state, "trick_won")]
 
 
 def legal(state: MegalomaniaState, player: int | None = None) -> list[str]:

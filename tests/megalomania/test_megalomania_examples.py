@@ -6,12 +6,12 @@ import pytest
 from megalomania_helpers import play, ready, setup, trick_winners
 
 from tricktable.engine import IllegalAction
-from tricktable.games.megalomania.cards import card_from_text
-from tricktable.games.megalomania.scoring import score_mission
+from tricktable.games.megalomania.cards import parse_card
+from tricktable.games.megalomania.effects import score_mission
 
 
 def mask(*cards: str) -> int:
-    return sum(1 << card_from_text(c) for c in cards)
+    return sum(1 << parse_card(c) for c in cards)
 
 
 def test_a_low_dominant_card_beats_a_high_lead_colour_card() -> None:
@@ -41,7 +41,7 @@ def test_an_assassin_with_a_crystal_may_be_played_off_colour_while_holding_the_l
     play(state, "play R6")
     assert "play Y2*" in [str(a) for a in state.legal_actions()]
     play(state, "play Y2*")
-    assert state.trick[-1][1] == card_from_text("Y2")
+    assert state.trick[-1][1] == parse_card("Y2")
 
 
 def test_an_assassin_without_a_crystal_cannot_be_played_off_colour() -> None:
@@ -51,7 +51,7 @@ def test_an_assassin_without_a_crystal_cannot_be_played_off_colour() -> None:
     for text in ("play Y2*", "play Y2"):
         with pytest.raises(IllegalAction):
             state.apply(text)
-    assert state.trick[-1][1] == card_from_text("R6")
+    assert state.trick[-1][1] == parse_card("R6")
 
 
 def test_after_an_emperor_activated_second_a_knight_activation_and_a_cube_are_illegal() -> None:

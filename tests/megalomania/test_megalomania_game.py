@@ -7,7 +7,7 @@ from megalomania_helpers import setup
 
 from tricktable.engine import BadOptions, Rng, load_game
 from tricktable.games.megalomania.cards import COLOURS
-from tricktable.games.megalomania.rules import MegalomaniaState
+from tricktable.games.megalomania.game import MegalomaniaState
 
 
 def played_out(players: int, seed: int, **options: object) -> MegalomaniaState:
@@ -34,8 +34,8 @@ def test_the_dealer_passes_clockwise_and_the_dominant_colour_cycles_from_a_rando
     assert all(state.dominants.count(c) == 3 for c in range(4))
     dealers = []
     while not state.is_over:
-        if not dealers or dealers[-1][0] != state.rnd:
-            dealers.append((state.rnd, state.dealer))
+        if not dealers or dealers[-1][0] != state.round_no:
+            dealers.append((state.round_no, state.dealer))
         state.apply(state.legal_actions()[0], state.actors[0])
     assert [d for _, d in dealers] == [(dealers[0][1] + r) % 4 for r in range(12)]
 
@@ -151,7 +151,7 @@ def test_fixed_deals_apply_round_by_round_and_the_player_left_of_the_dealer_lead
     state.apply("play B4")
     state.apply("play B1")
     state.apply("play B2")
-    assert state.rnd == 1 and state.dealer == 2 and state.mission == 3
+    assert state.round_no == 2 and state.dealer == 2 and state.mission == 3
     assert state.observe(0)["hand"] == ["Y1"]
     for p in range(3):
         state.apply("ready 3/0", p)

@@ -8,13 +8,14 @@ import pytest
 from megalomania_helpers import legal, play, ready, setup, trick_winners
 
 from tricktable.engine import IllegalAction
-from tricktable.games.megalomania.cards import MISSION_POINTS, card_from_text, mission
-from tricktable.games.megalomania.rules import MegalomaniaState
-from tricktable.games.megalomania.scoring import score_mission
+from tricktable.games.megalomania.cards import MISSION_POINTS, mission, parse_card
+from tricktable.games.megalomania.effects import score_mission
+from tricktable.games.megalomania.game import MegalomaniaState
+from tricktable.games.megalomania.phases import Phase
 
 
 def cards(text: str) -> int:
-    return sum(1 << card_from_text(c) for c in text.split())
+    return sum(1 << parse_card(c) for c in text.split())
 
 
 def tricks(*won: tuple[int, str]) -> list[tuple[int, int]]:
@@ -69,15 +70,15 @@ def test_mission_points_are_an_option() -> None:
     points[0] = 5
     state = setup(2, ["B1 B2 B4", "Y1 Y2 Y4"], mission=1, mission_points=points)
     ready(state)
-    while state.rnd == 0:
+    while state.round_no == 1:
         state.apply(state.legal_actions()[0])
     assert state.results[0] == (5, 0)
 
 
 def finish_round(state: MegalomaniaState) -> None:
     """Play the first legal action until the next round begins (or the game ends)."""
-    start = state.rnd
-    while state.rnd == start and not state.is_over:
+    start = state.round_no
+    while state.round_no == start and not state.is_over:
         state.apply(state.legal_actions()[0], state.actors[0])
 
 
@@ -93,12 +94,12 @@ def tricks_played(state: MegalomaniaState) -> list[tuple[int, list[str]]]:
     out: list[tuple[int, list[str]]] = []
     current: list[str] = []
     for event in state.events:
-        if event.kind == "play":
+        if event.kind == "card_played":
             current.append(event.data["card"])
-        elif event.kind == "trick":
+        elif event.kind == "trick_won":
             out.append((event.data["winner"], current))
             current = []
-        elif event.kind == "mission scored":
+        elif event.kind == "mission_scored":
             break
     return out
 
@@ -118,7 +119,7 @@ def test_mission_15_fixes_a_hidden_order_and_plays_it_without_follow_rules() -> 
     assert state.actors == (0, 1)
     for text in ("program B9", "program B1", "program B2", "program B4", "program B6"):
         state.apply(text, 0)
-    assert state.program[0] == tuple(card_from_text(c) for c in ["B9", "B1", "B2", "B4", "B6", "B7"])
+    assert state.program[0] == tuple(parse_card(c) for c in ["B9", "B1", "B2", "B4", "B6", "B7"])
     assert "program" not in state.observe(1)["table"] and state.observe(0)["table"]["program"][0] == "B9"
     for text in ("program Y1", "program Y2", "program Y4", "program Y6", "program Y7"):
         state.apply(text, 1)
@@ -138,7 +139,7 @@ def test_mission_18_plays_face_up_cards_and_brings_the_covered_card_into_the_han
     ready(state)
     assert {a.split()[1] for a in legal(state)} >= {"Y1", "Y2", "Y4", "Y6"}
     play(state, "play Y2")
-    assert state.hands[0] == 1 << card_from_text("B2")
+    assert state.hands[0] == 1 << parse_card("B2")
     assert "B2" in state.observe(0)["hand"] and state.observe(1)["hand_sizes"][0] == 1
     finish_round(state)
     assert list(state.results[0]) == wins_per_seat(state)
@@ -146,8 +147,8 @@ def test_mission_18_plays_face_up_cards_and_brings_the_covered_card_into_the_han
 
 def test_mission_19_draws_from_your_own_pile_after_each_card() -> None:
     state = setup(2, ["B1 B2 B4 B6 B7 B9 Y6 Y7", "R1 R2 R4 R6 K1 K2 K4 K6"], mission=19, dominant="K")
-    assert state.hands[0] == cards("B1 B2 B4 B6") and state.pile19[0] == tuple(
-        card_from_text(c) for c in ["B7", "B9", "Y6", "Y7"])
+    assert state.hands[0] == cards("B1 B2 B4 B6") and state.draw_piles[0] == tuple(
+        parse_card(c) for c in ["B7", "B9", "Y6", "Y7"])
     ready(state)
     play(state, "play B1")
     assert state.hands[0] == cards("B2 B4 B6 B7")
@@ -201,7 +202,7 @@ def test_mission_22_can_pass_after_each_card_with_three_players() -> None:
     play(state, "play B1")
     assert state.hands[1] == cards("R1 R2 R4 R6 R7 R9")
     finish_round(state)
-    assert state.rnd == 1
+    assert state.round_no == 2
 
 
 def test_mission_24_splits_into_piles_and_the_neighbour_picks_one_blind() -> None:
@@ -211,7 +212,7 @@ def test_mission_24_splits_into_piles_and_the_neighbour_picks_one_blind() -> Non
     for p, colour in enumerate("BYR"):
         for value in (1, 2, 4, 6):
             state.apply(f"pile {colour}{value}", p)
-    assert state.phase == 3 and state.actors == (0, 1, 2)
+    assert state.phase == Phase.PICKING and state.actors == (0, 1, 2)
     assert state.observe(1)["table"]["chosen"] == ["Y1", "Y2", "Y4", "Y6"]
     assert "B6" not in json.dumps(state.observe(1))
     # seat 1 picks for seat 0 (its right-hand neighbour), seat 2 for seat 1, seat 0 for seat 2

@@ -6,11 +6,11 @@ import pytest
 from megalomania_helpers import events, legal, play, ready, setup, trick_winners
 
 from tricktable.engine import IllegalAction
-from tricktable.games.megalomania.cards import card_from_text
+from tricktable.games.megalomania.cards import parse_card
 
 
 def bit(card: str) -> int:
-    return 1 << card_from_text(card)
+    return 1 << parse_card(card)
 
 
 def test_a_dwarf_before_an_emperor_still_reverses_the_trick() -> None:
@@ -199,7 +199,7 @@ def test_immunity_lets_a_power_and_a_cube_ignore_an_earlier_emperor() -> None:
     play(state, "use immunity")
     assert "play R9*+" in legal(state)
     play(state, "play R9*+")
-    assert events(state, "play")[-1] == {"seat": 2, "card": "R9", "power": True, "cube": 1}
+    assert events(state, "card_played")[-1] == {"seat": 2, "card": "R9", "power": True, "cube": 1}
 
 
 def test_a_dwarf_skips_dominant_cards_the_knight_disqualified() -> None:

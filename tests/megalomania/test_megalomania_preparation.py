@@ -6,7 +6,7 @@ import json
 
 from megalomania_helpers import events, legal, play, ready, setup
 
-from tricktable.games.megalomania.cards import card_from_text
+from tricktable.games.megalomania.cards import parse_card
 
 HANDS4 = ["B1 B2 B4 B6 B7 B9 B12 B15", "Y1 Y2 Y4 Y6 Y7 Y9 Y12 Y15", "R1 R2 R4 R6 R7 R9 R12 R15",
           "K1 K2 K4 K6 K7 K9 K12 K15"]
@@ -42,7 +42,7 @@ def test_redeal_swaps_a_hand_card_for_a_random_out_of_play_card_in_secret() -> N
     state = setup(3, ["B1 B2", "Y1 Y2", "R1 R2"], scrolls=("redeal",))
     assert "redeal B1" in legal(state, 0) and "redeal scroll" not in legal(state, 0)
     state.apply("redeal B1", 0)
-    gone = card_from_text("B1")
+    gone = parse_card("B1")
     assert not state.hands[0] >> gone & 1 and state.out >> gone & 1
     assert state.hands[0].bit_count() == 2
     got = events(state, "redeal")[0]["got"]
@@ -76,7 +76,7 @@ def test_unused_scrolls_are_kept_and_crystals_and_cubes_return_each_round() -> N
     state = setup(2, ["B1", "B2"], scrolls=("extra-crystal", "extra-cube", "insight", "redeal"))
     ready(state, "1/2", "2/1")
     play(state, "play B1", "play B2")
-    assert state.rnd == 1
+    assert state.round_no == 2
     assert state.crystals == [0, 0] and state.cubes == [0, 0]
     assert len(state.scrolls[0]) == 2 and len(state.scrolls[1]) == 2
     assert state.observe(1)["table"]["scroll_counts"] == [2, 2]

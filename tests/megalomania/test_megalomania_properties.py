@@ -10,7 +10,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from tricktable.engine import GameRecord, IllegalAction, Rng, load_game
-from tricktable.games.megalomania.rules import MegalomaniaState
+from tricktable.games.megalomania.game import MegalomaniaState
+from tricktable.games.megalomania.phases import Phase
 
 
 @st.composite
@@ -99,8 +100,6 @@ def test_resample_never_gives_a_player_a_colour_they_showed_they_lack() -> None:
 
 @given(seed=st.integers(min_value=0, max_value=2**32), steps=st.integers(min_value=0, max_value=300))
 def test_resampling_depends_only_on_what_the_seat_knows(seed: int, steps: int) -> None:
-    from tricktable.games.megalomania.rules import PREP
-
     state = load_game("megalomania", 4).new_state(seed)
     rng = Rng(seed)
     for _ in range(steps):
@@ -108,7 +107,7 @@ def test_resampling_depends_only_on_what_the_seat_knows(seed: int, steps: int) -
             return
         p = rng.choice(state.actors)
         state.apply(rng.choice(state.legal_actions(p)), p)
-    if state.is_over or state.phase == PREP:  # secret preparation choices are kept as they are
+    if state.is_over or state.phase == Phase.PREPARATION:  # secret preparation choices are kept as they are
         return
     seat = state.actors[0]
     twin = state.resample(seat, Rng(seed + 1))

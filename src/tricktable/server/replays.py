@@ -13,8 +13,8 @@ from typing import Any
 
 from tricktable.engine import Action, Event, GameRecord
 
-# the event that closes a trick: Megalomania and Trickster log "trick", Masquerade "take" (its turn)
-TRICK_ENDS = frozenset({"trick", "take"})
+# the event that closes a trick: Megalomania logs "trick_won", Trickster "trick", Masquerade "take" (its turn)
+TRICK_ENDS = frozenset({"trick_won", "trick", "take"})
 _CACHE: OrderedDict[tuple[str, int | None, str], dict[str, Any]] = OrderedDict()
 _KEEP = 64
 

@@ -102,7 +102,7 @@ def _megalomania(state: State) -> Reading:
     pairs = bool(state.game.options.pairs)
     points: dict[int, list[float]] = {}
     for event in state.events:
-        if event.kind == "mission scored":
+        if event.kind == "mission_scored":
             got = [float(x) for x in event.data["points"]]
             if pairs:  # a team scores the sum of its two: the mission's effect on each seat's result
                 got = [got[p] + got[(p + 2) % 4] for p in range(4)]

@@ -19,7 +19,7 @@ from tricktable.cli.views import winner_line
 from tricktable.engine import Game
 from tricktable.engine.words import seat_names
 from tricktable.games.megalomania import cards as C
-from tricktable.games.megalomania.text import GLOSSARY, card_name, colour_name, scroll_title
+from tricktable.games.megalomania.text import GLOSSARY, card_words, colour_name, scroll_title
 
 STYLES = {"B": "bold blue", "Y": "bold yellow", "R": "bold red", "K": "bold white on grey23"}
 WORDS: dict[str, dict[str, str]] = {
@@ -46,7 +46,7 @@ WORDS: dict[str, dict[str, str]] = {
 
 def card_text(card: str, lang: str = "en", *, colour: str | None = None) -> Text:
     """``B15`` named in its colour; ``colour`` overrides the style (an Oracle's new colour)."""
-    return Text(card_name(C.card_from_text(card), lang), style=STYLES.get(colour or card[:1], ""))
+    return Text(card_words(C.parse_card(card), lang), style=STYLES.get(colour or card[:1], ""))
 
 
 def cards_line(cards: list[str], lang: str = "en") -> Text:
@@ -104,7 +104,7 @@ def render(observation: dict[str, Any], game: Game[Any], lang: str = "en",
     if table.get("farmer_named") is not None:
         status.append(w["farmer"].format(who=names[table["farmer_named"]]))
     if table.get("explorer_found"):
-        status.append(w["found"].format(card=card_name(C.card_from_text(table["explorer_found"]), lang)))
+        status.append(w["found"].format(card=card_words(C.parse_card(table["explorer_found"]), lang)))
     trick = Text(f"{w['trick']}: ")
     trick.append_text(_trick(observation, lang, names))
     if table.get("lead_colour"):

@@ -15,16 +15,41 @@ Grammar (canonical text; ``C`` a card such as ``B15``):
 
 Index layout: play actions first at ``card * 6 + variant``, so legal play lists are built from index
 arithmetic over prebuilt lists.
+
+``ActionTables`` is the half of the ``Game`` (``game.py``) that builds this table and what the rules look
+up in it on every decision: legal play lists (memoised), interned events, actor tuples.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from enum import IntEnum
+from typing import ClassVar
 
-from tricktable.engine import Action
+from tricktable.engine import Action, Event, Game
+from tricktable.engine.cards import cards_of
+from tricktable.games.megalomania import cards as C
 from tricktable.games.megalomania.cards import CARD_TEXT, COLOURS, DECK, REDEAL, SCROLLS, VALUES
+from tricktable.games.megalomania.options import MegalomaniaOptions
 
-PLAY, COLOUR, LEAD, GIVE, DECLINE, READY, USE, REDEAL_CARD, REDEAL_SCROLL, PROGRAM, PILE, PICK, PASS = range(13)
+
+class Kind(IntEnum):
+    """What an action does (its canonical text's first word, see the grammar above)."""
+
+    PLAY = 0  # play C
+    COLOUR = 1  # colour X (the Oracle)
+    LEAD = 2  # lead N (the Farmer)
+    GIVE = 3  # give C (the Explorer)
+    DECLINE = 4  # decline (the Explorer, option explorer_may_decline)
+    READY = 5  # ready K/U (preparation)
+    USE = 6  # use <scroll>
+    REDEAL_CARD = 7  # redeal C
+    REDEAL_SCROLL = 8  # redeal scroll
+    PROGRAM = 9  # program C (mission 15)
+    PILE = 10  # pile C (mission 24)
+    PICK = 11  # pick 1 / pick 2 (mission 24)
+    PASS = 12  # pass C (mission 25)
+
 # play variants: (suffix, power, cube delta)
 VARIANTS: tuple[tuple[str, bool, int], ...] = (
     ("", False, 0), ("*", True, 0), ("+", False, 1), ("-", False, -1), ("*+", True, 1), ("*-", True, -1))
@@ -32,10 +57,10 @@ VARIANTS: tuple[tuple[str, bool, int], ...] = (
 
 @dataclass(frozen=True, slots=True, eq=False, repr=False)
 class Move(Action):
-    """An action: ``kind`` (PLAY, COLOUR, ...), the ``card`` it names (or -1) and a small ``arg``
-    (colour, seat, crystals, scroll or pile). Play actions also carry ``power`` and ``delta`` (cube)."""
+    """An action: its ``kind``, the ``card`` it names (or -1) and a small ``arg`` (colour, seat, crystals,
+    scroll or pile). Play actions also carry ``power`` and ``delta`` (cube)."""
 
-    kind: int = PLAY
+    kind: Kind = Kind.PLAY
     card: int = -1
     arg: int = 0
     power: bool = False
@@ -73,7 +98,7 @@ class Table:
 def build(players: int, resources: int) -> Table:
     actions: list[Move] = []
 
-    def add(text: str, kind: int, card: int = -1, arg: int = 0, power: bool = False, delta: int = 0) -> Move:
+    def add(text: str, kind: Kind, card: int = -1, arg: int = 0, power: bool = False, delta: int = 0) -> Move:
         rank, colour, value, bit = (card & 7, card >> 3, VALUES[card & 7], 1 << card) if card >= 0 else (-1, -1, 0, 0)
         move = Move(len(actions), text, kind, card, arg, power, delta, rank, colour, value, bit)
         actions.append(move)
@@ -81,25 +106,111 @@ def build(players: int, resources: int) -> Table:
 
     for card in range(DECK):
         for v, (suffix, power, delta) in enumerate(VARIANTS):
-            add(f"play {CARD_TEXT[card]}{suffix}", PLAY, card, v, power, delta)
+            add(f"play {CARD_TEXT[card]}{suffix}", Kind.PLAY, card, v, power, delta)
     plays: list[list[list[Move]]] = []
     powered: list[list[list[Move]]] = []
     for card in range(DECK):
         row = actions[card * 6: card * 6 + 6]
         plays.append([[row[0]], [row[0], row[1]], [row[0], row[2], row[3]], row[:]])
         powered.append([[row[1]], [row[1], row[4], row[5]]])
-    colour = [add(f"colour {c}", COLOUR, arg=i) for i, c in enumerate(COLOURS)]
-    lead = [add(f"lead {s}", LEAD, arg=s) for s in range(players)]
-    give = [add(f"give {CARD_TEXT[c]}", GIVE, c) for c in range(DECK)]
-    decline = add("decline", DECLINE)
-    ready = [add(f"ready {k}/{resources - k}", READY, arg=k) for k in range(resources, -1, -1)]
+    colour = [add(f"colour {c}", Kind.COLOUR, arg=i) for i, c in enumerate(COLOURS)]
+    lead = [add(f"lead {s}", Kind.LEAD, arg=s) for s in range(players)]
+    give = [add(f"give {CARD_TEXT[c]}", Kind.GIVE, c) for c in range(DECK)]
+    decline = add("decline", Kind.DECLINE)
+    ready = [add(f"ready {k}/{resources - k}", Kind.READY, arg=k) for k in range(resources, -1, -1)]
     ready.reverse()
-    use = {i: add(f"use {s.name}", USE, arg=i) for i, s in enumerate(SCROLLS) if i != REDEAL}
-    redeal = [add(f"redeal {CARD_TEXT[c]}", REDEAL_CARD, c) for c in range(DECK)]
-    redeal_scroll = add("redeal scroll", REDEAL_SCROLL)
-    program = [add(f"program {CARD_TEXT[c]}", PROGRAM, c) for c in range(DECK)]
-    pile = [add(f"pile {CARD_TEXT[c]}", PILE, c) for c in range(DECK)]
-    pick = [add(f"pick {i + 1}", PICK, arg=i) for i in range(2)]
-    passes = [add(f"pass {CARD_TEXT[c]}", PASS, c) for c in range(DECK)]
+    use = {i: add(f"use {s.name}", Kind.USE, arg=i) for i, s in enumerate(SCROLLS) if i != REDEAL}
+    redeal = [add(f"redeal {CARD_TEXT[c]}", Kind.REDEAL_CARD, c) for c in range(DECK)]
+    redeal_scroll = add("redeal scroll", Kind.REDEAL_SCROLL)
+    program = [add(f"program {CARD_TEXT[c]}", Kind.PROGRAM, c) for c in range(DECK)]
+    pile = [add(f"pile {CARD_TEXT[c]}", Kind.PILE, c) for c in range(DECK)]
+    pick = [add(f"pick {i + 1}", Kind.PICK, arg=i) for i in range(2)]
+    passes = [add(f"pass {CARD_TEXT[c]}", Kind.PASS, c) for c in range(DECK)]
     return Table(actions, plays, powered, colour, lead, give, decline, ready, use, redeal, redeal_scroll,
                  program, pile, pick, passes)
+
+
+class ActionTables(Game[MegalomaniaOptions]):
+    """The ``Game``'s tables, built once per game from its players and options: the action table and what
+    the rules look up in it on every decision (``game.py``'s ``Megalomania`` is the whole game)."""
+
+    memo_fields: ClassVar[tuple[str, ...]] = ("legal_cache", "_ready_events")
+
+    table: Table
+    # set by ``check_options`` (game.py): the mission deck's contents and the fixed deals, as cards
+    mission_pool: tuple[int, ...]
+    deals: list[list[list[int]]]
+
+    def build_actions(self) -> list[Action]:
+        n = self.players
+        self.table = build(n, self.options.resources)
+        self.free_ranks = (1 << C.ORACLE) | (1 << C.ASSASSIN) if self.options.free_powers else 0
+        self.only = [frozenset({p}) for p in range(n)]
+        self.only_two = [[frozenset({p, q}) for q in range(n)] for p in range(n)]
+        self.seats = [(p,) for p in range(n)]  # interned one-seat actor tuples
+        self.after = [((p + 1) % n,) for p in range(n)]  # the next seat clockwise, as an actor tuple
+        self.legal_cache: dict[int, list[Move]] = {}
+        # the "card_played" event of every seat and play action, interned (events are immutable values)
+        self.play_events = [
+            {m.index: Event("card_played", {"seat": p, "card": CARD_TEXT[m.card], "power": m.power,
+                                            "cube": m.delta})
+             for m in self.table.actions if m.kind == Kind.PLAY} for p in range(n)]
+        self.drawn_events = [[Event("scroll_drawn", {"seat": p, "scroll": sc.name}, self.only[p]) for sc in SCROLLS]
+                             for p in range(n)]
+        # the powered plays of any set of Assassins (an off-colour Assassin), without and with cubes
+        assassins = [1 << (8 * c + C.ASSASSIN) for c in range(4)]
+        subsets = [sum(b for i, b in enumerate(assassins) if k >> i & 1) for k in range(16)]
+        self.assassin_plays = [{m: [a for c in cards_of(m) for a in self.table.powered[c][cube]] for m in subsets}
+                               for cube in (0, 1)]
+        self.begin_events = [Event("play_begins", {"leader": p}) for p in range(n)]
+        self._ready_events: dict[tuple[int, int, int], Event] = {}
+        self.trick_events = [[Event("trick_won", {"winner": w, "leader": nxt}) for nxt in range(n)]
+                             for w in range(n)]
+        return list(self.table.actions)
+
+    def legal_list(self, cards: int, powers: int, cube: int, assassins: int, scrolls: int) -> list[Move]:
+        """The play actions of ``cards`` when the ``powers`` ranks may be activated and ``cube`` (0 or 2)
+        says whether a cube may be spent, plus the powered plays of off-colour ``assassins``, plus
+        ``use free-power`` (``scrolls & 1``) and ``use immunity`` (``scrolls & 2``).
+
+        Memoised (``MegalomaniaRules._legal_trick``): whole lists for one-colour ``cards`` (following), and
+        per half of the deck otherwise (leading), so a leader's list is two joined parts.
+        """
+        cache = self.legal_cache
+        if len(cache) > 400_000:
+            cache.clear()
+        flags = powers << 32 | cube << 40
+        out: list[Move] = []
+        for half in (0xFFFF, 0xFFFF0000):  # Blue+Yellow, Red+Black: hands' halves repeat, whole hands rarely
+            part_cards = cards & half
+            if part_cards:
+                part = cache.get(part_cards | flags)
+                if part is None:
+                    part = []
+                    plays = self.table.plays
+                    for c in cards_of(part_cards):
+                        part.extend(plays[c][(powers >> (c & 7) & 1) | cube])
+                    cache[part_cards | flags] = part
+                out += part
+        if assassins:
+            out += self.assassin_plays[cube >> 1][assassins]
+        if scrolls & 1:
+            out.append(self.table.use[C.FREE_POWER])
+        if scrolls & 2:
+            out.append(self.table.use[C.IMMUNITY])
+        if not cards or (cards.bit_length() - 1) >> 3 == ((cards & -cards).bit_length() - 1) >> 3:
+            cache[cards | flags | scrolls << 42 | assassins << 48] = out
+        return out
+
+    def ready_event(self, seat: int, crystals: int, cubes: int) -> Event:
+        """The private "ready" event of ``seat`` (interned: events are immutable values)."""
+        key = (seat, crystals, cubes)
+        event = self._ready_events.get(key)
+        if event is None:
+            event = Event("ready", {"seat": seat, "crystals": crystals, "cubes": cubes}, self.only[seat])
+            self._ready_events[key] = event
+        return event
+
+    def is_secret(self, action: Action) -> bool:
+        """A scroll used at the preparation: revealed with everyone's resources, not when it is used."""
+        return isinstance(action, Move) and action.kind in (Kind.USE, Kind.REDEAL_CARD, Kind.REDEAL_SCROLL)

@@ -10,13 +10,12 @@ The tables below are plain data a designer can edit; each row keeps its [P]/[D] 
 
 from __future__ import annotations
 
-import functools
+from collections.abc import Callable
 from dataclasses import dataclass
+from enum import IntEnum
 
-from tricktable.engine import ParseError
-
-Card = int
-Mask = int
+from tricktable.engine import Rng
+from tricktable.engine.cards import Card, CardCodec, Mask
 
 COLOURS = "BYRK"  # Blue, Yellow, Red, Black (rules: Components)
 COLOUR_NAMES = ("Blue", "Yellow", "Red", "Black")
@@ -76,35 +75,34 @@ ASSASSINS: int = sum(1 << (8 * c + ASSASSIN) for c in range(4))
 EXPLORERS: int = sum(1 << (8 * c + EXPLORER) for c in range(4))
 
 CARD_TEXT: tuple[str, ...] = tuple(f"{COLOURS[c >> 3]}{VALUES[c & 7]}" for c in range(DECK))
-_BY_TEXT = {t: c for c, t in enumerate(CARD_TEXT)}
+# the card-name codec (engine/cards.py): ``B15`` <-> 31
+CODEC = CardCodec(CARD_TEXT, game="Megalomania", hint="colour B/Y/R/K + 1,2,4,6,7,9,12,15, e.g. B15", upper=True)
+parse_card: Callable[[str], Card] = CODEC.parse
+"""The card named ``text`` (``B15``, ``k1``): the inverse of ``card_name``."""
+card_name: Callable[[Card], str] = CODEC.name
+"""A card's text form: ``B15``, ``K1`` (rules: Components)."""
+texts: Callable[[Mask], list[str]] = CODEC.names
+"""The text forms of a mask's cards, lowest first (memoised: observations list the same masks over and over)."""
 
 
-def card_from_text(text: str) -> Card:
-    """The card named ``text`` (``B15``, ``k1``)."""
-    card = _BY_TEXT.get(text.strip().upper())
-    if card is None:
-        raise ParseError(f"{text!r} is not a Megalomania card (colour B/Y/R/K + 1,2,4,6,7,9,12,15, e.g. B15)")
-    return card
-
-
-def cards_of(mask: Mask) -> list[Card]:
-    """The cards of a mask, lowest int first (colour by colour, low to high)."""
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
-
-
-def texts(mask: Mask) -> list[str]:
-    return list(_texts(mask))
-
-
-@functools.lru_cache(maxsize=4096)
-def _texts(mask: Mask) -> tuple[str, ...]:
-    """Every observation lists hands and piles by text, over and over: the same masks recur."""
-    return tuple(CARD_TEXT[c] for c in cards_of(mask))
+def shuffle(rng: Rng, items: list[int], first: int | None = None) -> None:
+    """Fisher-Yates from three 64-bit draws (mixed radix; bias below 2**-70 for 32 items): a deal costs
+    3 draws instead of 31, which matters in random playouts. With ``first``, only the first ``first``
+    places are drawn (a uniform random sample in random order, which is all a deal needs)."""
+    size = len(items)
+    if getattr(rng, "outside", False):  # chance answered from outside (engine/chance.py): card by card
+        for i in range(min(size - 1, size if first is None else first)):
+            j = i + rng.below(size - i)
+            items[i], items[j] = items[j], items[i]
+        return
+    if size > 32:
+        rng.shuffle(items)
+        return
+    x = rng.next64() << 128 | rng.next64() << 64 | rng.next64()
+    for i in range(min(size - 1, size if first is None else first)):
+        x, j = divmod(x, size - i)
+        j += i
+        items[i], items[j] = items[j], items[i]
 
 
 def colour_of(card: Card) -> int:
@@ -117,8 +115,19 @@ def value_of(card: Card) -> int:
 
 # --- missions (rules: Missions) ------------------------------------------------------------------
 
-# deal kinds
-PLAIN, FACE_UP, PROGRAMMED, COVERED, DRAW_PILE, SWAPPED, ROTATING, SPLIT, PASS = range(9)
+class Deal(IntEnum):
+    """How a mission deals and what it adds before or during play (rules: Missions, "hand / deal")."""
+
+    PLAIN = 0  # the mission's hand size, nothing else
+    FACE_UP = 1  # 13: 3 cards of each hand face up
+    PROGRAMMED = 2  # 15: each player fixes the order of their 6 cards
+    COVERED = 3  # 18: 4 face down, each under 1 face up
+    DRAW_PILE = 4  # 19: 4 in hand, 4 in a face-down pile
+    SWAPPED = 5  # 20, 21: hands go to the partner opposite
+    ROTATING = 6  # 22: hands pass right
+    TWO_PILES = 7  # 24: two piles of 4, the neighbour picks one blind
+    PASS_THREE = 8  # 25: 3 cards to a neighbour
+
 
 
 @dataclass(frozen=True, slots=True)
@@ -129,7 +138,7 @@ class Mission:
 
     number: int
     hand: int
-    deal: int
+    deal: Deal
     task: str
     task_ja: str
     points: int
@@ -142,42 +151,44 @@ class Mission:
 
 
 MISSIONS: tuple[Mission, ...] = (
-    Mission(1, 8, PLAIN, "exactly 3 tricks: {p}", "ちょうど3トリック: {p}", 3, "P"),
-    Mission(2, 8, PLAIN, "took cards of all four colours: {p}", "4色すべてのカードを取った: {p}", -2, "D"),
-    Mission(3, 8, PLAIN, "{p} per Blue card", "青カード1枚につき{p}", 1, "P"),
-    Mission(4, 8, PLAIN, "{p} per Yellow card", "黄カード1枚につき{p}", 1, "P"),
-    Mission(5, 8, PLAIN, "4 or more tricks: {p}", "4トリック以上: {p}", 4, "D"),
-    Mission(6, 8, PLAIN, "took no Dwarf and no Wizard: {p}", "ドワーフも魔法使いも取らなかった: {p}", 2, "D"),
-    Mission(7, 8, PLAIN, "{p} per trick won whose printed values sum to 25 or less",
+    Mission(1, 8, Deal.PLAIN, "exactly 3 tricks: {p}", "ちょうど3トリック: {p}", 3, "P"),
+    Mission(2, 8, Deal.PLAIN, "took cards of all four colours: {p}", "4色すべてのカードを取った: {p}", -2, "D"),
+    Mission(3, 8, Deal.PLAIN, "{p} per Blue card", "青カード1枚につき{p}", 1, "P"),
+    Mission(4, 8, Deal.PLAIN, "{p} per Yellow card", "黄カード1枚につき{p}", 1, "P"),
+    Mission(5, 8, Deal.PLAIN, "4 or more tricks: {p}", "4トリック以上: {p}", 4, "D"),
+    Mission(6, 8, Deal.PLAIN, "took no Dwarf and no Wizard: {p}", "ドワーフも魔法使いも取らなかった: {p}", 2, "D"),
+    Mission(7, 8, Deal.PLAIN, "{p} per trick won whose printed values sum to 25 or less",
             "数値の合計が25以下のトリック1つにつき{p}", 2, "P"),
-    Mission(8, 8, PLAIN, "won a trick holding all four colours: {p}", "4色すべてを含むトリックを取った: {p}", 3, "D",
-            four_players=True),
-    Mission(9, 8, PLAIN, "{p} per Red card", "赤カード1枚につき{p}", -1, "P"),
-    Mission(10, 8, PLAIN, "{p} per Black card", "黒カード1枚につき{p}", -1, "P"),
-    Mission(11, 8, PLAIN, "cards sum to 80 or more (printed): {p}", "取ったカードの数値の合計が80以上: {p}", 3, "D"),
-    Mission(12, 7, PLAIN, "odd number of tricks: {p}", "奇数トリック: {p}", -2, "D"),
-    Mission(13, 6, FACE_UP, "3 cards of each hand face up; exactly 1 trick: {p}",
+    Mission(8, 8, Deal.PLAIN, "won a trick holding all four colours: {p}", "4色すべてを含むトリックを取った: {p}",
+            3, "D", four_players=True),
+    Mission(9, 8, Deal.PLAIN, "{p} per Red card", "赤カード1枚につき{p}", -1, "P"),
+    Mission(10, 8, Deal.PLAIN, "{p} per Black card", "黒カード1枚につき{p}", -1, "P"),
+    Mission(11, 8, Deal.PLAIN, "cards sum to 80 or more (printed): {p}", "取ったカードの数値の合計が80以上: {p}",
+            3, "D"),
+    Mission(12, 7, Deal.PLAIN, "odd number of tricks: {p}", "奇数トリック: {p}", -2, "D"),
+    Mission(13, 6, Deal.FACE_UP, "3 cards of each hand face up; exactly 1 trick: {p}",
             "手札3枚を公開; ちょうど1トリック: {p}", 2, "D"),
-    Mission(14, 6, PLAIN, "exactly 2 tricks: {p}", "ちょうど2トリック: {p}", 2, "P"),
-    Mission(15, 6, PROGRAMMED, "program the order of your 6 cards; most tricks: {p} (tie: nobody)",
+    Mission(14, 6, Deal.PLAIN, "exactly 2 tricks: {p}", "ちょうど2トリック: {p}", 2, "P"),
+    Mission(15, 6, Deal.PROGRAMMED, "program the order of your 6 cards; most tricks: {p} (tie: nobody)",
             "6枚の出す順番を先に決める; 最多トリック: {p} (同数なし)", 3, "D"),
-    Mission(16, 8, PLAIN, "4 or more tricks: {p}", "4トリック以上: {p}", -4, "D"),
-    Mission(17, 7, PLAIN, "exactly 2 tricks: {p}", "ちょうど2トリック: {p}", -2, "D"),
-    Mission(18, 8, COVERED, "4 face-down cards, each under a face-up one; {p} per trick",
+    Mission(16, 8, Deal.PLAIN, "4 or more tricks: {p}", "4トリック以上: {p}", -4, "D"),
+    Mission(17, 7, Deal.PLAIN, "exactly 2 tricks: {p}", "ちょうど2トリック: {p}", -2, "D"),
+    Mission(18, 8, Deal.COVERED, "4 face-down cards, each under a face-up one; {p} per trick",
             "4枚裏の上に4枚表; 1トリックにつき{p}", 1, "P"),
-    Mission(19, 8, DRAW_PILE, "4 in hand, 4 in a face-down pile drawn after each play; {p} per Dwarf and Wizard",
+    Mission(19, 8, Deal.DRAW_PILE, "4 in hand, 4 in a face-down pile drawn after each play; {p} per Dwarf and Wizard",
             "手札4枚と裏の山4枚; ドワーフと魔法使い1枚につき{p}", 1, "P"),
-    Mission(20, 8, SWAPPED, "hands go to the player opposite (partners); pair with more tricks: {p} each",
+    Mission(20, 8, Deal.SWAPPED, "hands go to the player opposite (partners); pair with more tricks: {p} each",
             "対面と手札交換(ペア); トリックが多いペア: 各{p}", 3, "D", four_players=True),
-    Mission(21, 8, SWAPPED, "hands go to the player opposite (partners); pair with fewer tricks: {p} each",
+    Mission(21, 8, Deal.SWAPPED, "hands go to the player opposite (partners); pair with fewer tricks: {p} each",
             "対面と手札交換(ペア); トリックが少ないペア: 各{p}", -3, "D", four_players=True),
-    Mission(22, 6, ROTATING, "hands pass right; most tricks: {p} (tie: nobody)",
+    Mission(22, 6, Deal.ROTATING, "hands pass right; most tricks: {p} (tie: nobody)",
             "手札を右に回す; 最多トリック: {p} (同数なし)", 3, "D"),
-    Mission(23, 8, PLAIN, "per colour, most cards of it: {p} (tie: nobody)", "色ごとに最多枚数: {p} (同数なし)",
+    Mission(23, 8, Deal.PLAIN, "per colour, most cards of it: {p} (tie: nobody)", "色ごとに最多枚数: {p} (同数なし)",
             2, "P"),
-    Mission(24, 8, SPLIT, "split into two piles of 4, your neighbour picks one blind; no tricks: {p}",
+    Mission(24, 8, Deal.TWO_PILES, "split into two piles of 4, your neighbour picks one blind; no tricks: {p}",
             "4枚ずつ2山に分け隣が選ぶ; トリックなし: {p}", 3, "D"),
-    Mission(25, 8, PASS, "pass 3 cards to your neighbour; {p} per trick", "3枚を隣に渡す; 1トリックにつき{p}", -1, "P"),
+    Mission(25, 8, Deal.PASS_THREE, "pass 3 cards to your neighbour; {p} per trick",
+            "3枚を隣に渡す; 1トリックにつき{p}", -1, "P"),
 )
 MISSION_POINTS: tuple[int, ...] = tuple(m.points for m in MISSIONS)
 

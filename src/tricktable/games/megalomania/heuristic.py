@@ -25,17 +25,20 @@ from typing import Any
 
 from tricktable.engine import Action, Game, Observation, Rng
 from tricktable.games.megalomania import cards as C
-from tricktable.games.megalomania.actions import COLOUR, GIVE, LEAD, PASS, PILE, PLAY, PROGRAM, READY, Move
+from tricktable.games.megalomania.actions import Kind, Move
+from tricktable.games.megalomania.effects import (
+    COUNTED_COLOUR,
+    DWARVES_AND_WIZARDS,
+    EXACT_TRICKS,
+    NOWHERE,
+    Entry,
+    printed_sum,
+    trick_winner,
+)
 
 CRYSTAL_COST = 0.35  # what spending a crystal must gain, in "tricks wanted" units
 CUBE_COST = 0.2
-EMPEROR, KNIGHT, WIZARD, DWARF, ASSASSIN = 15, 9, 7, 6, 2
-
-
-def _card(text: str) -> tuple[int, int]:
-    """(colour index, printed value) of a card text such as ``B15``."""
-    card = C.card_from_text(text)
-    return C.colour_of(card), C.value_of(card)
+EMPEROR, DWARF, ASSASSIN = C.EMPEROR, C.DWARF, C.ASSASSIN  # ranks
 
 
 class _View:
@@ -48,20 +51,22 @@ class _View:
         self.dominant = C.COLOURS.index(table["dominant"])
         self.lead = C.COLOURS.index(table["lead_colour"]) if table["lead_colour"] else -1
         self.dwarf = bool(table["dwarf"])
+        self.knight = NOWHERE if table["knight"] is None else int(table["knight"])
         self.emperor = table["emperor"]
         self.tricks = table["tricks_won"]
         self.mine = self.tricks[self.seat]
         self.left = table["tricks_in_round"] - table["trick_number"] + 1  # this one included
-        self.won_cards = [_card(t) for t in table["won_cards"][self.seat]]
-        # (seat, colour, value) of the cards on the table
-        self.trick = [(e["seat"], C.COLOURS.index(e["colour"]), int(e["value"])) for e in obs["trick"]]
-        self.hand = [_card(t) for t in obs["hand"]]
+        self.won_cards = sum(1 << C.parse_card(t) for t in table["won_cards"][self.seat])
+        # the cards on the table as the rules hold them: (seat, card, value, colour, power, cube)
+        self.trick: list[Entry] = [(e["seat"], C.parse_card(e["card"]), int(e["value"]),
+                                    C.COLOURS.index(e["colour"]), bool(e["power"]), int(e["cube"]))
+                                   for e in obs["trick"]]
 
     def count_desire(self) -> float:
         """How much one more trick helps, for the trick-count missions (0 for the others)."""
         m, k, sign = self.mission, self.mine, 1.0 if self.points >= 0 else -1.0
-        if m in (1, 13, 14, 17):  # exactly N tricks
-            target = {1: 3, 13: 1, 14: 2, 17: 2}[m]
+        if m in EXACT_TRICKS:  # exactly N tricks
+            target = EXACT_TRICKS[m]
             if sign > 0:
                 return 1.0 if k < target else -1.0
             return -1.0 if k == target - 1 else 0.2
@@ -75,42 +80,32 @@ class _View:
         if m in (24, 25):  # no tricks, -1 a trick
             return -1.0 if m == 24 else sign
         if m == 2:  # all four colours: each trick brings colours
-            have = {c for c, _ in self.won_cards}
-            return -0.5 if len(have) >= 2 else -0.2
+            have = sum(1 for colour in C.COLOUR_MASKS if self.won_cards & colour)
+            return -0.5 if have >= 2 else -0.2
         return 0.0
 
-    def card_desire(self, cards: list[tuple[int, int]]) -> float:
-        """How much taking ``cards`` helps, for the card missions."""
+    def card_desire(self, cards: int, count: int) -> float:
+        """How much taking ``cards`` (a mask of ``count`` cards) helps, for the card missions."""
         m, sign = self.mission, 1.0 if self.points >= 0 else -1.0
-        if m in (3, 4, 9, 10):
-            colour = {3: 0, 4: 1, 9: 2, 10: 3}[m]
-            return sign * sum(1 for c, _ in cards if c == colour)
+        if m in COUNTED_COLOUR:
+            return sign * (cards & COUNTED_COLOUR[m]).bit_count()
         if m == 6:  # took no Dwarf and no Wizard
-            taken = any(v in (DWARF, WIZARD) for _, v in self.won_cards)
-            return -2.0 if not taken and any(v in (DWARF, WIZARD) for _, v in cards) else 0.0
+            taken = self.won_cards & DWARVES_AND_WIZARDS
+            return -2.0 if not taken and cards & DWARVES_AND_WIZARDS else 0.0
         if m == 19:
-            return sign * sum(1 for _, v in cards if v in (DWARF, WIZARD))
+            return sign * (cards & DWARVES_AND_WIZARDS).bit_count()
         if m == 7:  # printed sum of a full trick 25 or less
-            return 1.0 if sum(v for _, v in cards) <= 25 - 4 * (self.players - len(cards)) else -0.3
+            return 1.0 if printed_sum(cards) <= 25 - 4 * (self.players - count) else -0.3
         if m == 11:
-            return sum(v for _, v in cards) / 40.0
+            return printed_sum(cards) / 40.0
         if m == 8:
-            return 1.0 if len({c for c, _ in cards}) >= min(4, self.players) else 0.0
+            return 1.0 if sum(1 for colour in C.COLOUR_MASKS if cards & colour) >= min(4, self.players) else 0.0
         return 0.0
 
-
-def _winner(view: _View, entries: list[tuple[int, int, int]], dwarf: bool) -> int:
-    """Who wins ``entries`` (seat, colour, value) as they stand (Knight and Wizard ignored)."""
-    lead = entries[0][1]
-    dominant = [e for e in entries if e[1] == view.dominant]
-    pool = dominant or [e for e in entries if e[1] == lead]
-    if dwarf:
-        return min(pool, key=lambda e: e[2])[0]
-    best = pool[0]
-    for e in pool[1:]:
-        if e[2] > best[2]:  # equal values: the earlier card wins
-            best = e
-    return best[0]
+    def winner(self, entries: list[Entry], dwarf: bool) -> int:
+        """The seat that wins ``entries`` as they stand (the rules' ``trick_winner``)."""
+        lead = self.lead if self.lead >= 0 else entries[0][3]
+        return entries[trick_winner(entries, lead, self.dominant, self.knight, dwarf)][0]
 
 
 def choose(obs: Observation, legal: Sequence[Action], game: Game[Any], rng: Rng) -> Action:
@@ -120,29 +115,30 @@ def choose(obs: Observation, legal: Sequence[Action], game: Game[Any], rng: Rng)
         return rng.choice(legal)
     view = _View(obs)
     kind = moves[0].kind
-    plays = [m for m in moves if m.kind == PLAY]
+    plays = [m for m in moves if m.kind == Kind.PLAY]
     if plays:  # play-time scrolls (Free Power, Immunity) stay unused: a scroll kept is +2 at the end
         return _play(view, plays)
-    if kind == COLOUR:
-        want = view.count_desire() + view.card_desire([(c, v) for _, c, v in view.trick]) > 0
+    if kind == Kind.COLOUR:
+        on_table = sum(1 << e[1] for e in view.trick)
+        want = view.count_desire() + view.card_desire(on_table, len(view.trick)) > 0
         lead = view.lead
         for m in moves:
             if (m.arg == lead) == want:
                 return m
         return moves[0]
-    if kind == LEAD:
+    if kind == Kind.LEAD:
         want = view.count_desire() > 0
         target = view.seat if want else (view.seat + 1) % view.players
         return next((m for m in moves if m.arg == target), moves[0])
-    if kind == GIVE:  # give back the card that would win a trick we do not want, or our weakest
+    if kind == Kind.GIVE:  # give back the card that would win a trick we do not want, or our weakest
         want = view.count_desire() > 0
         return min(moves, key=lambda m: _strength(view, m.card) * (1 if want else -1))
-    if any(m.kind == READY for m in moves):  # preparation: keep scrolls, take 1 crystal and 2 cubes
-        ready = [m for m in moves if m.kind == READY]
+    if any(m.kind == Kind.READY for m in moves):  # preparation: keep scrolls, take 1 crystal and 2 cubes
+        ready = [m for m in moves if m.kind == Kind.READY]
         return min(ready, key=lambda m: abs(m.arg - 1))
-    if kind in (PROGRAM, PASS):  # strongest first; pass away the strongest cards
+    if kind in (Kind.PROGRAM, Kind.PASS):  # strongest first; pass away the strongest cards
         return max(moves, key=lambda m: _strength(view, m.card))
-    if kind == PILE:
+    if kind == Kind.PILE:
         return min(moves, key=lambda m: _strength(view, m.card))
     return rng.choice(moves)
 
@@ -155,17 +151,17 @@ def _strength(view: _View, card: int) -> float:
 def _play(view: _View, moves: list[Move]) -> Move:
     last = len(view.trick) == view.players - 1
     count_desire = view.count_desire()
+    on_table = sum(1 << e[1] for e in view.trick)
     best, best_score = moves[0], -1e9
     for m in moves:
-        colour, value = C.colour_of(m.card), C.value_of(m.card)
+        colour, value = m.colour, m.value
         modified = value + m.delta
-        dwarf = view.dwarf or (m.power and value == DWARF)
-        entries = [*view.trick, (view.seat, colour, modified)]
-        cards = [(c, v) for _, c, v in entries]
-        desire = count_desire + view.card_desire(cards)
-        wins = _winner(view, entries, dwarf) == view.seat
+        dwarf = view.dwarf or (m.power and m.rank == DWARF)
+        entries = [*view.trick, (view.seat, m.card, modified, colour, m.power, m.delta)]
+        desire = count_desire + view.card_desire(on_table | m.bit, len(entries))
+        wins = view.winner(entries, dwarf) == view.seat
         if wins:
-            if last or (m.power and value == EMPEROR):
+            if last or (m.power and m.rank == EMPEROR):
                 hold = 1.0
             else:
                 strength = modified / 16 + (0.4 if colour == view.dominant else 0.0)
@@ -176,10 +172,10 @@ def _play(view: _View, moves: list[Move]) -> Move:
             # shed high cards when tricks hurt, keep them when they help
             score += (0.02 if count_desire < 0 else -0.02) * (value + (8 if colour == view.dominant else 0))
         if m.power:
-            useful = (value in (EMPEROR, DWARF) and wins and desire > 0) or value == ASSASSIN
+            useful = (m.rank in (EMPEROR, DWARF) and wins and desire > 0) or m.rank == ASSASSIN
             score -= CRYSTAL_COST if useful else CRYSTAL_COST + 1.0
         if m.delta:
-            plain = _winner(view, [*view.trick, (view.seat, colour, value)], dwarf) == view.seat
+            plain = view.winner([*view.trick, (view.seat, m.card, value, colour, False, 0)], dwarf) == view.seat
             score -= CUBE_COST if plain != wins else CUBE_COST + 1.0
         if score > best_score:
             best, best_score = m, score

@@ -6,80 +6,36 @@ swapped or rotated through ``p``'s hands), out-of-play cards ``p`` has not seen 
 scrolls and the scroll deck, others' whole preparation until it is revealed (scrolls used, First Lead claims,
 Insight, token split: see ``_hidden_preparation``), what the other seats know, the card beneath each
 already-played face-up card (mission 18), and missions not yet revealed to ``p``. A hand never receives a card its
-``lacks`` mask rules out (colours shown missing, cards below a Wizard-forced lowest). The world also gets a
-fresh random stream, so future draws (the Explorer's find) are not the live game's.
+``lacks`` mask rules out (colours shown missing, cards below a Wizard-forced lowest): the engine's constrained
+deal (``engine.sampling.deal``). The world (``engine.sampling.world``) also gets a fresh random stream, so
+future draws (the Explorer's find) are not the live game's, and no log.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, TypeVar
+from typing import TypeVar
 
-from tricktable.engine import Rng
+from tricktable.engine import Rng, sampling
+from tricktable.engine.cards import cards_of, mask_of
 from tricktable.games.megalomania import cards as C
-from tricktable.games.megalomania.rules import shuffle
+from tricktable.games.megalomania.cards import shuffle
+from tricktable.games.megalomania.phases import Phase
+from tricktable.games.megalomania.rules import PREP_SCROLLS, MegalomaniaRules
 
-if TYPE_CHECKING:
-    from tricktable.games.megalomania.rules import MegalomaniaState
-
-StateT = TypeVar("StateT", bound="MegalomaniaState")
+StateT = TypeVar("StateT", bound=MegalomaniaRules)
 HAND, OUT, DOWN, PILE = range(4)
-
-
-def _assign(cards: list[int], slots: list[tuple[int, int, int, int]], rng: Rng) -> list[list[int]] | None:
-    """Cards for each slot ``(kind, seat, count, forbidden)``: most constrained first, random otherwise."""
-    everything = sum(1 << c for c in cards)
-    order = sorted(range(len(slots)), key=lambda i: (everything & ~slots[i][3]).bit_count())
-    for _ in range(30):
-        pool = cards.copy()
-        shuffle(rng, pool)
-        out: list[list[int]] = [[] for _ in slots]
-        for i in order:
-            _, _, count, forbidden = slots[i]
-            take = [c for c in pool if not forbidden >> c & 1][:count] if forbidden else pool[:count]
-            if len(take) < count:
-                break
-            out[i] = take
-            chosen = set(take)
-            pool = [c for c in pool if c not in chosen]
-        else:
-            return out
-    return _match(cards, slots)
-
-
-def _match(cards: list[int], slots: list[tuple[int, int, int, int]]) -> list[list[int]] | None:
-    """An exact bipartite matching (Kuhn) of cards to slot places, when random tries keep failing."""
-    places = [i for i, s in enumerate(slots) for _ in range(s[2])]
-    owner: dict[int, int] = {}  # place -> card
-
-    def augment(card: int, seen: set[int]) -> bool:
-        for place, slot in enumerate(places):
-            if place in seen or slots[slot][3] >> card & 1:
-                continue
-            seen.add(place)
-            if place not in owner or augment(owner[place], seen):
-                owner[place] = card
-                return True
-        return False
-
-    for card in cards:
-        augment(card, set())
-    if len(owner) < len(places):
-        return None
-    out: list[list[int]] = [[] for _ in slots]
-    for place, card in owner.items():
-        out[places[place]].append(card)
-    return out
 
 
 def resample(state: StateT, player: int, rng: Rng) -> StateT:
     """A clone of ``state`` with everything hidden from ``player`` redrawn (see the module docstring)."""
-    world = state.clone()
-    world.rng = Rng(rng.next64())
+    world = sampling.world(state, rng)
     n = state.players
     n1 = n + 1
     p = player
     known = state.known
-    slots: list[tuple[int, int, int, int]] = []
+    slots: list[tuple[int, int]] = []  # (kind, seat) of each place cards are dealt to
+    sizes: list[int] = []
+    allowed: list[int] = []
     pool = 0
     hidden_of = [0] * n
     for q in range(n):
@@ -88,39 +44,48 @@ def resample(state: StateT, player: int, rng: Rng) -> StateT:
         hidden = state.hands[q] & ~(known[p * n1 + q] | state.shown[q])
         hidden_of[q] = hidden
         pool |= hidden
-        slots.append((HAND, q, hidden.bit_count(), state.lacks[q]))
+        slots.append((HAND, q))
+        sizes.append(hidden.bit_count())
+        allowed.append(~state.lacks[q])
     hidden_out = state.out & ~known[p * n1 + n]
     pool |= hidden_out
-    slots.append((OUT, -1, hidden_out.bit_count(), 0))
+    slots.append((OUT, -1))
+    sizes.append(hidden_out.bit_count())
+    allowed.append(-1)
     for q in range(n):
         if state.downs[q]:
             pool |= state.downs[q]
-            slots.append((DOWN, q, state.downs[q].bit_count(), 0))
-        if state.pile19[q]:
-            for c in state.pile19[q]:
-                pool |= 1 << c
-            slots.append((PILE, q, len(state.pile19[q]), 0))
-    cards = C.cards_of(pool)
-    assigned = _assign(cards, slots, rng)
+            slots.append((DOWN, q))
+            sizes.append(state.downs[q].bit_count())
+            allowed.append(-1)
+        if state.draw_piles[q]:
+            pool |= mask_of(state.draw_piles[q])
+            slots.append((PILE, q))
+            sizes.append(len(state.draw_piles[q]))
+            allowed.append(-1)
+    assigned = sampling.deal(pool, sizes, rng, allowed)
     if assigned is None:  # cannot happen while the knowledge masks are true facts; keep the live deal
         assigned = []
         slots = []
     under = list(state.under)
-    # copy-on-write lists (see MegalomaniaState.clone) get their own copies before changing
-    world.downs, world.pile19 = world.downs.copy(), world.pile19.copy()
+    # copy-on-write lists (see MegalomaniaRules.clone) get their own copies before changing
+    world.downs, world.draw_piles = world.downs.copy(), world.draw_piles.copy()
     world.program, world.chosen, world.scrolls = world.program.copy(), world.chosen.copy(), world.scrolls.copy()
-    for (kind, q, _, _), got in zip(slots, assigned, strict=True):
-        mask = sum(1 << c for c in got)
+    for (kind, q), mask in zip(slots, assigned, strict=True):
         if kind == HAND:
             world.hands[q] = (state.hands[q] & ~hidden_of[q]) | mask
         elif kind == OUT:
             world.out = (state.out & ~hidden_out) | mask
         elif kind == DOWN:
             world.downs[q] = mask
-            for top, down in zip(C.cards_of(state.tops[q]), got, strict=True):
+            downs = cards_of(mask)
+            shuffle(rng, downs)  # which card lies under which face-up card
+            for top, down in zip(cards_of(state.tops[q]), downs, strict=True):
                 under[top] = down
         else:
-            world.pile19[q] = tuple(got)
+            pile = cards_of(mask)
+            shuffle(rng, pile)  # the pile's order
+            world.draw_piles[q] = tuple(pile)
     # mission 18: only the current face-up cards' partners matter; the rest of the table would tell where
     # the cards beneath played ones went (into their owners' hidden hands)
     tops = 0
@@ -135,22 +100,22 @@ def resample(state: StateT, player: int, rng: Rng) -> StateT:
     return world
 
 
-def _hidden_choices(state: MegalomaniaState, world: MegalomaniaState, p: int, rng: Rng) -> None:
+def _hidden_choices(state: MegalomaniaRules, world: MegalomaniaRules, p: int, rng: Rng) -> None:
     """Other seats' programmed orders (15) and chosen piles or passes (24, 25), redrawn from their new hands."""
     for q in range(state.players):
         if q == p:
             continue
         if state.program[q]:
-            hand = C.cards_of(world.hands[q])
+            hand = cards_of(world.hands[q])
             shuffle(rng, hand)
             world.program[q] = tuple(hand[:len(state.program[q])])
         if state.chosen[q]:
-            hand = C.cards_of(world.hands[q])
+            hand = cards_of(world.hands[q])
             shuffle(rng, hand)
             world.chosen[q] = sum(1 << c for c in hand[:state.chosen[q].bit_count()])
 
 
-def _hidden_preparation(state: MegalomaniaState, world: MegalomaniaState, p: int, rng: Rng) -> None:
+def _hidden_preparation(state: MegalomaniaRules, world: MegalomaniaRules, p: int, rng: Rng) -> None:
     """Others' preparation, redrawn: it is simultaneous and secret until the reveal.
 
     All ``p`` saw of another seat is whether it is ready and how many scrolls it held when preparation began
@@ -159,8 +124,6 @@ def _hidden_preparation(state: MegalomaniaState, world: MegalomaniaState, p: int
     Insight, a Redeal's new scroll and the extra tokens follow from them) and, when it is ready, a uniform
     split of the round's tokens.
     """
-    from tricktable.games.megalomania.rules import PREP_SCROLLS
-
     n = state.players
     others = [q for q in range(n) if q != p]
     public = list(state.scroll_used)
@@ -171,7 +134,7 @@ def _hidden_preparation(state: MegalomaniaState, world: MegalomaniaState, p: int
             secret.append(s)
     pool = sorted([*state.scroll_deck, *secret, *(s for q in others for s in state.scrolls[q])])
     shuffle(rng, pool)
-    last_round = state.rnd + 1 >= state.game.options.rounds
+    last_round = state.round_no >= state.game.options.rounds
     resources = state.game.options.resources
     used_now: list[int] = []
     claims = state.first_claims & (1 << p)
@@ -197,8 +160,8 @@ def _hidden_preparation(state: MegalomaniaState, world: MegalomaniaState, p: int
             elif s == C.REDEAL and not state.out and pool:
                 held.append(pool.pop(0))  # with no card out of play a Redeal draws a new scroll
         if C.INSIGHT in used:
-            insight[q] = state.rnd + 1
-        elif insight[q] == state.rnd + 1:
+            insight[q] = state.round_no
+        elif insight[q] == state.round_no:
             insight[q] = -1
         if q not in state.actors:  # ready: it took a split of the round's tokens
             k = rng.below(resources + 1)
@@ -213,11 +176,9 @@ def _hidden_preparation(state: MegalomaniaState, world: MegalomaniaState, p: int
     world.scroll_deck = tuple(pool)
 
 
-def _hidden_scrolls(state: MegalomaniaState, world: MegalomaniaState, p: int, rng: Rng) -> None:
+def _hidden_scrolls(state: MegalomaniaRules, world: MegalomaniaRules, p: int, rng: Rng) -> None:
     """The scrolls others hold and the deck's order: redealt, each seat keeping its (public) count."""
-    from tricktable.games.megalomania.rules import PREP
-
-    if state.phase == PREP:
+    if state.phase == Phase.PREPARATION:
         _hidden_preparation(state, world, p, rng)
         return
     pool = list(state.scroll_deck)
@@ -234,11 +195,11 @@ def _hidden_scrolls(state: MegalomaniaState, world: MegalomaniaState, p: int, rn
     world.scroll_deck = tuple(pool)
 
 
-def _hidden_missions(state: MegalomaniaState, world: MegalomaniaState, p: int, rng: Rng) -> None:
+def _hidden_missions(state: MegalomaniaRules, world: MegalomaniaRules, p: int, rng: Rng) -> None:
     """Missions not yet revealed to ``p`` (nor fixed by option ``mission_order``) come in a new order."""
-    fixed = max(state.rnd + 1, len(state.game.options.mission_order))
-    if state.insight[p] == state.rnd + 1:
-        fixed = max(fixed, state.rnd + 2)
+    fixed = max(state.round_no, len(state.game.options.mission_order))
+    if state.insight[p] == state.round_no:
+        fixed = max(fixed, state.round_no + 1)
     rest = sorted(state.mission_deck[fixed:])  # canonical, as above
     shuffle(rng, rest)
     world.mission_deck = (*state.mission_deck[:fixed], *rest)

@@ -1,102 +1,121 @@
-"""Mission scoring and the end of the game (rules: Missions, End of game, Pairs).
+"""Standings (rules: End of game, Pairs): each seat's score, the winners and the breakdown of the result.
 
-Pure functions over plain data: the completed tricks of a round as ``(winner, cards mask)`` pairs.
+Pure functions over a finished or running game. The mission points themselves are rules the round needs
+(``effects.score_mission``); this module adds them up and breaks ties.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from typing import Any
 
-from tricktable.games.megalomania.cards import COLOUR_MASKS, DWARF, VALUES, WIZARD, Mask
+from tricktable.engine.words import fill, listing, seat_names
+from tricktable.games.megalomania.phases import Phase
+from tricktable.games.megalomania.rules import MegalomaniaRules
 
-# the Dwarfs and Wizards of every colour (missions 6 and 19)
-DWARVES_AND_WIZARDS: Mask = sum(((1 << DWARF) | (1 << WIZARD)) << (8 * c) for c in range(4))
-BLUE, YELLOW, RED, BLACK = COLOUR_MASKS
-COUNTED_COLOUR = {3: BLUE, 4: YELLOW, 9: RED, 10: BLACK}
-
-
-def printed_sum(mask: Mask) -> int:
-    """The sum of the printed values of a set of cards (missions 7 and 11 count printed values [D])."""
-    total = 0
-    while mask:
-        low = mask & -mask
-        total += VALUES[(low.bit_length() - 1) & 7]
-        mask ^= low
-    return total
-
-
-def _unique_best(counts: Sequence[int]) -> int:
-    """The seat with strictly the most, or -1 on a tie (rules: "tie: nobody")."""
-    best = max(counts)
-    return counts.index(best) if counts.count(best) == 1 else -1
-
-
-# missions scored by a yes/no test on (tricks, cards) of each player
-THRESHOLDS: dict[int, Callable[[int, Mask], bool]] = {
-    1: lambda n, c: n == 3,
-    2: lambda n, c: all(c & m for m in COLOUR_MASKS),
-    5: lambda n, c: n >= 4,
-    6: lambda n, c: not c & DWARVES_AND_WIZARDS,
-    11: lambda n, c: printed_sum(c) >= 80,
-    12: lambda n, c: n % 2 == 1,
-    13: lambda n, c: n == 1,
-    14: lambda n, c: n == 2,
-    16: lambda n, c: n >= 4,
-    17: lambda n, c: n == 2,
-    24: lambda n, c: n == 0,
+SCROLL_BONUS = 2  # holding at least one unused scroll at the end [P]
+RANKING_LEVELS = ("points", "fewer points lost", "no unused scroll")
+TIEBREAKS = {
+    "lost": {"en": "{tied} tie on {total} points; fewer points lost decides ({detail})",
+             "ja": "{tied}が{total}点で同点。失点の少ない方が上位（{detail}）"},
+    "scroll": {"en": "{tied} tie on {total} points and points lost; holding no unused scroll decides",
+               "ja": "{tied}が{total}点・失点も同じ。未使用のスクロールを持っていない方が上位"},
+    "shared": {"en": "{tied} tie on points, points lost and unused scrolls: they share the win",
+               "ja": "{tied}は得点・失点・未使用スクロールがすべて同じ: 勝利を分け合う"},
 }
-
-
-def score_mission(number: int, players: int, tricks: Sequence[tuple[int, Mask]], points: int) -> list[int]:
-    """Each seat's result for mission ``number`` given this round's completed tricks.
-
-    ``points`` is the mission's value from option ``mission_points`` (per card or trick for counting ones).
-    """
-    count = [0] * players
-    cards = [0] * players
-    for winner, mask in tricks:
-        count[winner] += 1
-        cards[winner] |= mask
-    out = [0] * players
-    if number in (3, 4, 9, 10):
-        colour = COUNTED_COLOUR[number]
-        return [points * (c & colour).bit_count() for c in cards]
-    if number in (18, 25):
-        return [points * n for n in count]
-    if number == 19:
-        return [points * (c & DWARVES_AND_WIZARDS).bit_count() for c in cards]
-    if number == 7:
-        for winner, mask in tricks:
-            if printed_sum(mask) <= 25:
-                out[winner] += points
-        return out
-    if number == 8:
-        for winner, mask in tricks:
-            if all(mask & m for m in COLOUR_MASKS):
-                out[winner] = points
-        return out
-    if number in (15, 22):
-        best = _unique_best(count)
-        if best >= 0:
-            out[best] = points
-        return out
-    if number == 23:
-        for colour in COLOUR_MASKS:
-            best = _unique_best([(c & colour).bit_count() for c in cards])
-            if best >= 0 and cards[best] & colour:
-                out[best] += points
-        return out
-    if number in (20, 21):
-        team = [count[0] + count[2], count[1] + count[3]] if players == 4 else [0, 0]
-        if team[0] != team[1]:
-            more = 0 if team[0] > team[1] else 1
-            chosen = more if number == 20 else 1 - more
-            out[chosen] = out[chosen + 2] = points
-        return out
-    test = THRESHOLDS[number]
-    return [points if test(count[p], cards[p]) else 0 for p in range(players)]
 
 
 def ranking_key(total: int, lost: int, holders: int) -> tuple[int, int, int]:
     """Order of finish (rules: End of game): more points; then fewer points lost; then no unused scroll."""
     return (total, lost, -holders)
+
+
+def totals(state: MegalomaniaRules) -> list[int]:
+    """Each seat's own points; after the last round with the +2 for holding an unused scroll [P]."""
+    if state.phase != Phase.OVER:
+        return state.points.copy()
+    return [pts + (SCROLL_BONUS if state.scrolls[p] else 0) for p, pts in enumerate(state.points)]
+
+
+def scores(state: MegalomaniaRules) -> list[float]:
+    """Each seat's score; in pairs, its team's (rules: Pairs, a team's score is the sum of its two)."""
+    own = totals(state)
+    if state.game.options.pairs:
+        return [float(own[p] + own[(p + 2) % 4]) for p in range(4)]
+    return [float(t) for t in own]
+
+
+def _keys(state: MegalomaniaRules) -> list[tuple[int, int, int]]:
+    """Each seat's ranking key (its team's in pairs: partners share one)."""
+    own, lost = totals(state), state.lost
+    holders = [1 if s else 0 for s in state.scrolls]
+    if state.game.options.pairs:
+        return [ranking_key(own[p] + own[(p + 2) % 4], lost[p] + lost[(p + 2) % 4],
+                            holders[p] + holders[(p + 2) % 4]) for p in range(4)]
+    return [ranking_key(own[p], lost[p], holders[p]) for p in range(state.players)]
+
+
+def winners(state: MegalomaniaRules) -> list[int]:
+    """Highest total; ties: fewer points lost, then holding no unused scroll, then shared [P]."""
+    if state.phase != Phase.OVER:
+        return []
+    keys = _keys(state)
+    best = max(keys)
+    return [p for p, k in enumerate(keys) if k == best]
+
+
+def ranking(state: MegalomaniaRules) -> tuple[tuple[str, ...], list[tuple[float, ...]]]:
+    """The order of finish for statistics (``sim.balance``): the names of its levels (score, then each
+    tie-break) and each seat's key, higher is better; ``winners`` are the seats with the best key."""
+    return RANKING_LEVELS, [tuple(float(x) for x in key) for key in _keys(state)]
+
+
+def _part(en: str, ja: str, points: int) -> dict[str, Any]:
+    return {"label": en, "points": points, "words": {"en": en, "ja": ja}}
+
+
+def result(state: MegalomaniaRules) -> dict[str, Any] | None:
+    """The end of the game explained: each round's mission points, the +2 for an unused scroll, the
+    partner's points in pairs, and the tie-break that decided (None before the end)."""
+    if state.phase != Phase.OVER:
+        return None
+    n = state.players
+    pairs = state.game.options.pairs
+    own = totals(state)
+    final = scores(state)
+    rows = []
+    for p in range(n):
+        parts = []
+        for r, points in enumerate(state.results):
+            number = state.mission_deck[r]
+            parts.append(_part(f"round {r + 1}: mission {number}", f"ラウンド{r + 1}: ミッション{number}", points[p]))
+        held = bool(state.scrolls[p])
+        parts.append(_part("unused scroll kept" if held else "no unused scroll (no bonus)",
+                           "未使用のスクロール" if held else "未使用のスクロールなし（ボーナスなし）",
+                           SCROLL_BONUS if held else 0))
+        if pairs:
+            partner = (p + 2) % 4
+            parts.append({"label": "partner's points", "points": own[partner],
+                          "words": {"en": "partner's points", "ja": "パートナーの得点"}})
+        rows.append({"seat": p, "total": final[p], "parts": parts})
+    keys = _keys(state)
+    order = sorted(range(n), key=lambda p: (keys[p], -p), reverse=True)
+    won = winners(state)
+    out: dict[str, Any] = {"winners": won, "order": [*won, *(p for p in order if p not in won)],
+                           "rows": rows, "tiebreak": None}
+    best = keys[won[0]]
+    tied = [p for p in range(n) if keys[p][0] == best[0]]
+    if len(tied) > (2 if pairs else 1):  # partners always share a key
+        if len(won) == len(tied):
+            step = "shared"
+        elif len({keys[p][1] for p in tied}) > 1:
+            step = "lost"
+        else:
+            step = "scroll"
+        args: dict[str, Any] = {"tied": tied, "total": best[0], **{f"seat_{p}": p for p in tied}}
+        words: dict[str, Any] = {}
+        for lang in ("en", "ja"):
+            lost = listing([f"{{seat_{p}}} {-keys[p][1]}" for p in tied], lang)
+            words[lang] = TIEBREAKS[step][lang].replace("{detail}", ("失点 " if lang == "ja" else "lost: ") + lost)
+        out["tiebreak_words"] = {**words, "args": args}
+        out["tiebreak"] = fill(words["en"], args, "en", seat_names(None, n))
+    return out

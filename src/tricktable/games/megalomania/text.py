@@ -22,17 +22,14 @@ Action grammar (canonical text, parsed back by ``game.parse_action``):
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from tricktable.engine import Action, Event
 from tricktable.engine.words import fill, lang_of, listing, plural, seat_names, signed
-from tricktable.games.megalomania import actions as A
 from tricktable.games.megalomania import cards as C
-
-if TYPE_CHECKING:
-    from tricktable.games.megalomania.game import Megalomania
-    from tricktable.games.megalomania.rules import MegalomaniaState
-
+from tricktable.games.megalomania.actions import ActionTables, Kind, Move
+from tricktable.games.megalomania.phases import PHASE_WORDS, Phase
+from tricktable.games.megalomania.rules import MegalomaniaRules
 
 GLOSSARY: dict[str, dict[str, str]] = {
     # the game's terms, one table for the log, the web and the terminal (Japanese: the BGA help's words)
@@ -50,7 +47,7 @@ def colour_name(colour: int, lang: str = "en") -> str:
     return C.COLOUR_NAMES_JA[colour] if lang == "ja" else C.COLOUR_NAMES[colour]
 
 
-def card_name(card: int, lang: str = "en") -> str:
+def card_words(card: int, lang: str = "en") -> str:
     """``B15`` -> "Blue Emperor (15)" / "青の皇帝(15)"."""
     colour = card >> 3
     power = C.POWERS[card & 7]
@@ -61,7 +58,7 @@ def card_name(card: int, lang: str = "en") -> str:
 
 def _named(text: str, lang: str) -> str:
     try:
-        return card_name(C.card_from_text(text), lang)
+        return card_words(C.parse_card(text), lang)
     except ValueError:
         return text
 
@@ -75,73 +72,94 @@ def scroll_title(name: str, lang: str = "en") -> str:
     return scroll.title_ja if lang == "ja" else scroll.title
 
 
-def mission_text(game: Megalomania, number: int, lang: str = "en") -> str:
+def mission_text(game: ActionTables, number: int, lang: str = "en") -> str:
     """"mission 3 (+1 per Blue card)" with the points option ``mission_points`` sets."""
     m = C.mission(number)
     task = m.describe(game.options.mission_points[number - 1], lang)
     return f"ミッション{number}「{task}」" if lang == "ja" else f"mission {number} ({task})"
 
 
-def describe_action(game: Megalomania, action: Action, lang: str = "en", names: Sequence[str] | None = None) -> str:
-    if not isinstance(action, A.Move):
+ACTIONS: dict[str, dict[Kind, str]] = {
+    # each action kind in words (``describe_action`` fills in the card, seat, colour, scroll, tokens)
+    "en": {
+        Kind.PLAY: "play {card}{extra}",
+        Kind.COLOUR: "the Oracle becomes {colour}",
+        Kind.LEAD: "{who} leads the next trick",
+        Kind.GIVE: "give {card} in exchange",
+        Kind.DECLINE: "give the discovered card back",
+        Kind.READY: "ready: {crystals}, {cubes}",
+        Kind.USE: "use the scroll {scroll} ({effect})",
+        Kind.REDEAL_CARD: "Redeal: swap {card} for a random out-of-play card",
+        Kind.REDEAL_SCROLL: "Redeal: draw a new scroll",
+        Kind.PROGRAM: "program {card} next",
+        Kind.PILE: "put {card} in your first pile",
+        Kind.PICK: "pick pile {pile} for your neighbour",
+        Kind.PASS: "pass {card}",
+    },
+    "ja": {
+        Kind.PLAY: "{card}を出す{extra}",
+        Kind.COLOUR: "オラクルを{colour}に変える",
+        Kind.LEAD: "次のトリックは{who}がリード",
+        Kind.GIVE: "{card}を渡す",
+        Kind.DECLINE: "発見したカードを戻す",
+        Kind.READY: "準備完了: パワークリスタル{crystals}・キューブ{cubes}",
+        Kind.USE: "スクロール「{scroll}」を使う（{effect}）",
+        Kind.REDEAL_CARD: "配り直し: {card}を場外のカードと交換",
+        Kind.REDEAL_SCROLL: "配り直し: スクロールを引く",
+        Kind.PROGRAM: "次に{card}を出すと決める",
+        Kind.PILE: "{card}を1つ目の山へ",
+        Kind.PICK: "山{pile}を選ぶ",
+        Kind.PASS: "{card}を渡す",
+    },
+}
+# a play's power and cube, and how they join: (power, cube, separator, around)
+PLAY_EXTRAS: dict[str, tuple[str, str, str, str]] = {
+    "en": ("using the {power}'s power", "cube {sign}", " and ", ", {parts}"),
+    "ja": ("{power}のパワー", "キューブ{sign}", "・", "({parts})"),
+}
+
+
+def describe_action(game: ActionTables, action: Action, lang: str = "en", names: Sequence[str] | None = None) -> str:
+    if not isinstance(action, Move):
         return str(action)
     ja = lang == "ja"
+    lang = "ja" if ja else "en"
     kind = action.kind
-    card = card_name(action.card, lang) if action.card >= 0 else ""
-    if kind == A.PLAY:
+    args: dict[str, Any] = {"card": card_words(action.card, lang) if action.card >= 0 else "", "extra": ""}
+    if kind == Kind.PLAY:
+        power, cube, separator, around = PLAY_EXTRAS[lang]
         extra = []
         if action.power:
-            extra.append(f"{C.POWERS[action.card & 7].name_ja}のパワー" if ja
-                         else f"using the {C.POWERS[action.card & 7].name}'s power")
+            rank = C.POWERS[action.card & 7]
+            extra.append(power.format(power=rank.name_ja if ja else rank.name))
         if action.delta:
-            sign = "+1" if action.delta > 0 else "-1"
-            extra.append(f"キューブ{sign}" if ja else f"cube {sign}")
-        if ja:
-            return f"{card}を出す" + (f"({'・'.join(extra)})" if extra else "")
-        return f"play {card}" + (f", {' and '.join(extra)}" if extra else "")
-    if kind == A.COLOUR:
-        return (f"オラクルを{C.COLOUR_NAMES_JA[action.arg]}に変える" if ja
-                else f"the Oracle becomes {C.COLOUR_NAMES[action.arg]}")
-    if kind == A.LEAD:
-        who = seat_names(names, game.players, lang)[action.arg]
-        return f"次のトリックは{who}がリード" if ja else f"{who} leads the next trick"
-    if kind == A.GIVE:
-        return f"{card}を渡す" if ja else f"give {card} in exchange"
-    if kind == A.DECLINE:
-        return "発見したカードを戻す" if ja else "give the discovered card back"
-    if kind == A.READY:
+            extra.append(cube.format(sign="+1" if action.delta > 0 else "-1"))
+        if extra:
+            args["extra"] = around.format(parts=separator.join(extra))
+    elif kind == Kind.COLOUR:
+        args["colour"] = colour_name(action.arg, lang)
+    elif kind == Kind.LEAD:
+        args["who"] = seat_names(names, game.players, lang)[action.arg]
+    elif kind == Kind.READY:
         k, u = action.arg, game.options.resources - action.arg
-        if ja:
-            return f"準備完了: パワークリスタル{k}・キューブ{u}"
-        return f"ready: {plural(k, 'crystal')}, {plural(u, 'cube')}"
-    if kind == A.USE:
+        args["crystals"], args["cubes"] = (k, u) if ja else (plural(k, "crystal"), plural(u, "cube"))
+    elif kind == Kind.USE:
         scroll = C.SCROLLS[action.arg]
-        return (f"スクロール「{scroll.title_ja}」を使う（{scroll.effect_ja}）" if ja
-                else f"use the scroll {scroll.title} ({scroll.effect})")
-    if kind == A.REDEAL_CARD:
-        return f"配り直し: {card}を場外のカードと交換" if ja else f"Redeal: swap {card} for a random out-of-play card"
-    if kind == A.REDEAL_SCROLL:
-        return "配り直し: スクロールを引く" if ja else "Redeal: draw a new scroll"
-    if kind == A.PROGRAM:
-        return f"次に{card}を出すと決める" if ja else f"program {card} next"
-    if kind == A.PILE:
-        return f"{card}を1つ目の山へ" if ja else f"put {card} in your first pile"
-    if kind == A.PICK:
-        return f"山{action.arg + 1}を選ぶ" if ja else f"pick pile {action.arg + 1} for your neighbour"
-    if kind == A.PASS:
-        return f"{card}を渡す" if ja else f"pass {card}"
-    return str(action)
+        args["scroll"], args["effect"] = (scroll.title_ja, scroll.effect_ja) if ja else (scroll.title, scroll.effect)
+    elif kind == Kind.PICK:
+        args["pile"] = action.arg + 1
+    return ACTIONS[lang][kind].format(**args)
 
 
 EVENTS: dict[str, dict[str, str]] = {
     "en": {
-        "trick": "{winner} wins the trick",
+        "trick_won": "{winner} wins the trick",
         "oracle": "{seat}'s Oracle becomes {colour}",
         "farmer": "{seat}'s Farmer names {leader} to lead the next trick",
         "explorer": "{seat}'s Explorer discovers {found}",
-        "explorer gives": "{seat} gives {card} back to {to}'s won cards",
-        "scroll drawn": "{seat} draws the scroll {scroll}",
-        "scroll used": "{seat} uses the scroll {scroll}",
+        "explorer_gives": "{seat} gives {card} back to {to}'s won cards",
+        "scroll_drawn": "{seat} draws the scroll {scroll}",
+        "scroll_used": "{seat} uses the scroll {scroll}",
         "ready": "{seat} is ready with {crystals} crystals and {cubes} cubes",  # singulars: describe_event
         "redeal": "{seat} redeals {gave} and gets {got}",
         "insight": "{seat} sees the next mission: {mission}",
@@ -149,17 +167,17 @@ EVENTS: dict[str, dict[str, str]] = {
         "split": "{seat} splits the hand into pile 1 ({pile1}) and pile 2 ({pile2})",
         "picked": "{seat} picks pile {pile} of {owner}",
         "passed": "{seat} passes {cards} to {to}",
-        "play begins": "play begins: {leader} leads",
-        "hands swapped": "every hand goes to the partner opposite",
+        "play_begins": "play begins: {leader} leads",
+        "hands_swapped": "every hand goes to the partner opposite",
     },
     "ja": {
-        "trick": "{winner}がトリックを取った",
+        "trick_won": "{winner}がトリックを取った",
         "oracle": "{seat}のオラクルが{colour}になった",
         "farmer": "{seat}の農夫: 次のトリックは{leader}がリード",
         "explorer": "{seat}の探検家が{found}を発見",
-        "explorer gives": "{seat}が{card}を{to}の獲得カードに戻した",
-        "scroll drawn": "{seat}がスクロール「{scroll}」を引いた",
-        "scroll used": "{seat}がスクロール「{scroll}」を使った",
+        "explorer_gives": "{seat}が{card}を{to}の獲得カードに戻した",
+        "scroll_drawn": "{seat}がスクロール「{scroll}」を引いた",
+        "scroll_used": "{seat}がスクロール「{scroll}」を使った",
         "ready": "{seat}の準備完了（パワークリスタル{crystals}・キューブ{cubes}）",
         "redeal": "{seat}が{gave}を配り直して{got}を得た",
         "insight": "{seat}が次のミッションを見た: {mission}",
@@ -167,13 +185,13 @@ EVENTS: dict[str, dict[str, str]] = {
         "split": "{seat}が手札を山1（{pile1}）と山2（{pile2}）に分けた",
         "picked": "{seat}が{owner}の山{pile}を選んだ",
         "passed": "{seat}が{cards}を{to}に渡した",
-        "play begins": "プレイ開始: {leader}がリード",
-        "hands swapped": "手札を対面のパートナーと交換",
+        "play_begins": "プレイ開始: {leader}がリード",
+        "hands_swapped": "手札を対面のパートナーと交換",
     },
 }
 
 
-def _word(game: Megalomania, lang: str) -> Callable[[str, Any], str]:
+def _word(game: ActionTables, lang: str) -> Callable[[str, Any], str]:
     def word(key: str, value: Any) -> str:
         if key == "scroll":
             return scroll_title(str(value), lang)
@@ -187,7 +205,7 @@ def _word(game: Megalomania, lang: str) -> Callable[[str, Any], str]:
     return word
 
 
-def describe_event(game: Megalomania, event: Event, lang: str = "en", names: Sequence[str] | None = None) -> str:
+def describe_event(game: ActionTables, event: Event, lang: str = "en", names: Sequence[str] | None = None) -> str:
     d = event.data
     lang = lang_of(lang)
     ja = lang == "ja"
@@ -199,7 +217,7 @@ def describe_event(game: Megalomania, event: Event, lang: str = "en", names: Seq
         if ja:
             return f"ラウンド{d['round']}: {mission}、ドミナントカラーは{colour}、ディーラーは{who[d['dealer']]}"
         return f"round {d['round']}: {mission}, {colour} is the dominant colour, {who[d['dealer']]} deals"
-    if kind == "play":
+    if kind == "card_played":
         text = _named(d["card"], lang)
         extra = []
         if d["power"]:
@@ -210,7 +228,7 @@ def describe_event(game: Megalomania, event: Event, lang: str = "en", names: Seq
         if ja:
             return f"{who[d['seat']]}が{text}を出した" + (f"（{'・'.join(extra)}）" if extra else "")
         return f"{who[d['seat']]} plays {text}" + (f", {' and '.join(extra)}" if extra else "")
-    if kind == "mission scored":
+    if kind == "mission_scored":
         mission = mission_text(game, d["mission"], lang)
         points = listing([f"{who[p]} {signed(x)}" for p, x in enumerate(d["points"])], lang)
         return f"{mission}の得点: {points}" if ja else f"{mission} scores: {points}"
@@ -227,7 +245,7 @@ def describe_event(game: Megalomania, event: Event, lang: str = "en", names: Seq
         return ("準備の公開: " if ja else "preparations revealed: ") + "; ".join(parts)
     if kind == "ready" and not ja:
         return f"{who[d['seat']]} is ready with {plural(d['crystals'], 'crystal')} and {plural(d['cubes'], 'cube')}"
-    if kind == "game over":
+    if kind == "game_over":
         scores = listing([f"{who[p]} {x:g}" for p, x in enumerate(d["scores"])], lang)
         winners = listing([who[w] for w in d["winners"]], lang)
         if ja:
@@ -239,14 +257,12 @@ def describe_event(game: Megalomania, event: Event, lang: str = "en", names: Seq
     return GLOSSARY[lang].get(kind, kind.replace("_", " "))
 
 
-def why_illegal(state: MegalomaniaState, action: Action, player: int) -> str:
+def why_illegal(state: MegalomaniaRules, action: Action, player: int) -> str:
     """A reason a person can act on (STYLE: errors speak to the person)."""
-    from tricktable.games.megalomania.rules import PHASE_NAMES, PLAY
-
-    if not isinstance(action, A.Move):
+    if not isinstance(action, Move):
         return "that is not a Megalomania action"
-    if state.phase != PLAY or action.kind != A.PLAY:
-        return f"that is not a choice now (phase: {PHASE_NAMES[state.phase]})"
+    if state.phase != Phase.TRICK or action.kind != Kind.PLAY:
+        return f"that is not a choice now (phase: {PHASE_WORDS[state.phase]})"
     c = action.card
     avail = state.hands[player] | state.tops[player]
     if not avail >> c & 1:
@@ -296,52 +312,14 @@ WHY: dict[str, dict[str, str]] = {
 }
 
 
-def why_not_reasons(state: MegalomaniaState, p: int) -> dict[str, dict[str, Any]]:
-    """For each card ``p`` holds (or has face up) that no legal action plays now, the reason as key + args."""
-    from tricktable.games.megalomania.rules import PLAY
-
-    if state.phase != PLAY or p not in state.actors:
-        return {}
-    legal = state.legal_actions(p)
-    playable = {a.card for a in legal if isinstance(a, A.Move) and a.kind == A.PLAY}
-    normal, avail = state.playable(p)
-    blocked = [c for c in C.cards_of(avail) if c not in playable]
-    if not blocked:
-        return {}
-    must = [C.CARD_TEXT[c] for c in C.cards_of(normal & avail) if c in playable] or [
-        C.CARD_TEXT[c] for c in sorted(playable)]
-    lead = state.lead if state.trick else -1
-    out: dict[str, dict[str, Any]] = {}
-    for c in blocked:
-        if c & 7 == C.ASSASSIN and lead >= 0 and c >> 3 != lead:
-            if state.emperor and not state.immune >> p & 1:
-                out[C.CARD_TEXT[c]] = {"key": "emperor", "args": {}}
-                continue
-            if state.crystals[p] <= 0 and not state.free >> p & 1:
-                out[C.CARD_TEXT[c]] = {"key": "assassin", "args": {}}
-                continue
-        if state.kind == C.PROGRAMMED:
-            reason: dict[str, Any] = {"key": "programmed", "args": {"cards": must}}
-        elif state.trick and len(state.trick) > state.wizard:
-            reason = {"key": "wizard", "args": {"cards": must}}
-        elif lead >= 0 and normal & C.COLOUR_MASKS[lead]:
-            reason = {"key": "follow", "args": {"colour": C.COLOURS[lead]}}
-        elif lead >= 0 and normal & C.COLOUR_MASKS[state.dom]:
-            reason = {"key": "dominant", "args": {"lead_colour": C.COLOURS[lead], "colour": C.COLOURS[state.dom]}}
-        else:
-            reason = {"key": "not_now", "args": {"cards": must}}
-        out[C.CARD_TEXT[c]] = reason
-    return out
-
-
-def why_not_text(game: Megalomania, reason: dict[str, Any], lang: str = "en",
+def why_not_text(game: ActionTables, reason: dict[str, Any], lang: str = "en",
                  names: Sequence[str] | None = None) -> str:
     lang = lang_of(lang)
     template = WHY[lang][reason["key"]]
     return fill(template, reason.get("args", {}), lang, seat_names(names, game.players, lang), _word(game, lang))
 
 
-def reference(game: Megalomania, lang: str = "en") -> dict[str, Any]:
+def reference(game: ActionTables, lang: str = "en") -> dict[str, Any]:
     """Every card power, scroll and mission (with the points in force) for tooltips, from ``cards``."""
     ja = lang == "ja"
     powers = [{"key": str(p.value), "name": f"{p.name_ja}({p.value})" if ja else f"{p.name} ({p.value})",
