@@ -6,7 +6,7 @@ import pytest
 from masquerade_helpers import deal, give_won, kinds, run, won
 
 from tricktable.engine import IllegalAction, Rng
-from tricktable.games.masquerade.rules import MasqueradeState
+from tricktable.games.masquerade.game import MasqueradeState
 
 
 def legal(state: MasqueradeState) -> list[str]:

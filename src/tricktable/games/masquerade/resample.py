@@ -17,15 +17,14 @@ slack), and as a last resort the true deal mixed by random allowed swaps, which 
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING, TypeVar
+from typing import TypeVar
 
 from tricktable.engine import Rng
 from tricktable.games.masquerade.cards import Mask, cards_of, mask_of
+from tricktable.games.masquerade.phases import Phase
+from tricktable.games.masquerade.rules import MasqueradeRules
 
-if TYPE_CHECKING:
-    from tricktable.games.masquerade.rules import MasqueradeState
-
-StateT = TypeVar("StateT", bound="MasqueradeState")
+StateT = TypeVar("StateT", bound=MasqueradeRules)
 
 SHUFFLES = 4   # plain shuffles tried first: uniform whenever one fits
 GREEDY = 24    # then most-constrained-first draws
@@ -34,9 +33,7 @@ SWAPS = 400    # last resort: the true deal, mixed by random allowed swaps
 
 def resample(state: StateT, player: int, rng: Rng) -> StateT:
     """A clone of ``state`` with every card hidden from ``player`` redrawn (see the module docstring)."""
-    from tricktable.games.masquerade.rules import REPLAY
-
-    n = state.game.players
+    n = state.players
     out_seat = n  # the out-of-game pile is one more holder
     holders = [q for q in range(n) if q != player] + [out_seat]
     free = {q: state.hands[q] & ~state.known[q] for q in range(n) if q != player}
@@ -48,7 +45,7 @@ def resample(state: StateT, player: int, rng: Rng) -> StateT:
     allowed = {q: pool & ~state.void[q] for q in range(n) if q != player}
     allowed[out_seat] = pool
     must_seat, must_mask = -1, 0
-    if state.phase == REPLAY and state.challenged != player:
+    if state.phase is Phase.MUST_FOLLOW and state.challenged != player:
         follow = state.follow_mask()
         if not state.known[state.challenged] & follow:  # an earlier withdrawn card may already follow
             must_seat, must_mask = state.challenged, follow
