@@ -4,7 +4,7 @@ A game builds its whole action space once (``Game.actions``), so every ``Action`
 an interned member of that table: ``legal_actions()`` allocates no actions, membership tests hit the
 identity shortcut, and ``game.actions[a.index] is a``. Games subclass ``Action`` to carry their
 payload (the card played, the colour named); subclasses are frozen dataclasses too, declared with
-``eq=False`` like this one.
+``eq=False, repr=False`` like this one, so every action shows as ``Action('play B15*')``.
 
 Because actions are interned, equality is identity (compared in C, which keeps the engine's
 ``action in legal`` check cheap). Actions of two different ``Game`` objects are never equal: compare
@@ -25,6 +25,10 @@ class Action:
 
     def __str__(self) -> str:
         return self.text
+
+    def __repr__(self) -> str:
+        """``Action('play B15*')``: the canonical text, which ``game.parse_action`` turns back into this action."""
+        return f"Action({self.text!r})"
 
     def __copy__(self) -> Action:
         return self  # interned: a copy must stay the same action (equality is identity)

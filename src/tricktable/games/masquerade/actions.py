@@ -41,7 +41,7 @@ KINDS_WITH_CARD = (Kind.PLAY, Kind.PICK, Kind.TARGET, Kind.TAKE)
 OPTION_LETTERS = "ABCD"
 
 
-@dataclass(frozen=True, slots=True, eq=False)
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class Move(Action):
     """An action: its ``kind`` plus a ``card`` (-1 when none) or a ``letter`` (option or colour)."""
 

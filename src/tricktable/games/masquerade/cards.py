@@ -7,14 +7,13 @@ Text form (rules: Components): ``R11``, ``K18`` (black), ``B16``, ``G1``.
 
 from __future__ import annotations
 
-import functools
-from collections.abc import Iterator
 from dataclasses import dataclass
 
-from tricktable.engine import ParseError
-
-Card = int
-Mask = int
+from tricktable.engine.cards import Card as Card  # the game's modules take card sets from here
+from tricktable.engine.cards import CardCodec
+from tricktable.engine.cards import Mask as Mask
+from tricktable.engine.cards import cards_of as cards_of
+from tricktable.engine.cards import mask_of as mask_of
 
 COLOURS = "RKBG"  # red, black, blue, green (rules: Components)
 COLOUR_NAMES = ("red", "black", "blue", "green")
@@ -41,45 +40,11 @@ def make(colour_letter: str, value: int) -> Card:
 
 
 TEXT: tuple[str, ...] = tuple(f"{COLOURS[colour(c)]}{number(c)}" for c in range(DECK))
-_BY_TEXT = {t: c for c, t in enumerate(TEXT)}
-
-
-def card_name(card: Card) -> str:
-    """The card's text form, ``R11`` (``parse_card`` undoes it)."""
-    return TEXT[card]
-
-
-def parse_card(text: str) -> Card:
-    """The card named ``text`` (``R11``); raises ``ParseError``."""
-    card = _BY_TEXT.get(text.strip().upper())
-    if card is None:
-        raise ParseError(f"{text!r} is not a Masquerade card (cards are R1-R18, K1-K18, B1-B18, G1-G18)")
-    return card
-
-
-def cards_of(mask: Mask) -> Iterator[Card]:
-    """The cards in ``mask``, lowest int first (red, black, blue, green; then by number)."""
-    while mask:
-        low = mask & -mask
-        yield low.bit_length() - 1
-        mask ^= low
-
-
-def mask_of(cards: Iterator[Card] | list[Card] | tuple[Card, ...]) -> Mask:
-    m = 0
-    for c in cards:
-        m |= 1 << c
-    return m
-
-
-def texts(mask: Mask) -> list[str]:
-    return list(_texts(mask))
-
-
-@functools.lru_cache(maxsize=4096)
-def _texts(mask: Mask) -> tuple[str, ...]:
-    """Every observation lists hands and piles by text, over and over: the same masks recur."""
-    return tuple(TEXT[c] for c in cards_of(mask))
+# the card-name codec (engine/cards.py): ``CODEC.parse("r11") == 10``, ``CODEC.name(10) == "R11"``
+CODEC = CardCodec(TEXT, game="Masquerade", hint="cards are R1-R18, K1-K18, B1-B18, G1-G18", upper=True)
+card_name = CODEC.name    # ``card_name(card) -> "R11"``
+parse_card = CODEC.parse  # ``parse_card("R11") -> card``; raises ``ParseError``
+texts = CODEC.names       # ``texts(mask)``: the cards' texts, lowest first (cached: observations repeat masks)
 
 
 # --- special cards (rules: Special cards; option ``specials``) -------------------------------------

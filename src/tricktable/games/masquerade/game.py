@@ -7,9 +7,11 @@ from collections.abc import Sequence
 from typing import Any, ClassVar, Self
 
 from tricktable.engine import Action, Event, Game, Observation, Rng
+from tricktable.engine.cards import CardCodec
+from tricktable.engine.game import BOT_LEVELS
 from tricktable.games.masquerade import observe, resample, scoring, text
 from tricktable.games.masquerade.actions import TABLE
-from tricktable.games.masquerade.cards import Bonus, Card, PlayEffect
+from tricktable.games.masquerade.cards import CODEC, Bonus, Card, PlayEffect
 from tricktable.games.masquerade.options import MasqueradeOptions
 from tricktable.games.masquerade.rules import MasqueradeRules, Setup, make_setup
 
@@ -41,6 +43,12 @@ class MasqueradeState(MasqueradeRules):
 
 class Masquerade(Game[MasqueradeOptions]):
     """Gundam Masquerade. ``Masquerade(4, challenge="off").new_state(seed)`` starts a deal."""
+
+    # the game's facts (engine.Game): declared, never guessed by playing
+    higher_score_wins: ClassVar[bool] = True  # rules: Scoring, "highest total wins"
+    rollout_horizon: ClassVar[int] = 2  # rounds (single turns here) a search rollout plays before it scores
+    bot_levels: ClassVar[dict[str, str]] = BOT_LEVELS
+    card_codec: ClassVar[CardCodec] = CODEC
 
     name: ClassVar[str] = "masquerade"
     title: ClassVar[str] = "Gundam Masquerade"

@@ -18,6 +18,9 @@ from dataclasses import dataclass
 from typing import Any, Self
 
 from tricktable.engine import Action, BadOptions, Game, ParseError, State
+from tricktable.engine.cards import select
+from tricktable.engine.hidden import CLOSED, HiddenChoice
+from tricktable.engine.state import phase_tables
 from tricktable.games.masquerade import effects
 from tricktable.games.masquerade.actions import TABLE, Kind, Move
 from tricktable.games.masquerade.cards import (
@@ -116,16 +119,6 @@ def _check_deal(deal: tuple[tuple[str, ...], ...], players: int) -> tuple[Mask, 
     return tuple(masks)
 
 
-def _each(actions: tuple[Move, ...], mask: Mask) -> list[Action]:
-    """``actions[c]`` for each card ``c`` of ``mask``, lowest first (the hot path of every legal list)."""
-    out: list[Action] = []
-    while mask:
-        low = mask & -mask
-        out.append(actions[low.bit_length() - 1])
-        mask ^= low
-    return out
-
-
 class MasqueradeRules(State):
     """One game of Gundam Masquerade. Hands and won piles are bitmasks over card ints (see ``cards``)."""
 
@@ -143,9 +136,8 @@ class MasqueradeRules(State):
     phase: Phase
     actor: int
     round_no: int         # the turn, from 1 (one deal is the whole game: a turn is the round)
-    offers: tuple[int, ...]  # seats still to answer the challenge window, nearest first
-    together: bool        # challenge_order=together: the offered seats answer at once, hidden
-    claims: tuple[int, ...]  # together: the seats that answered "challenge" so far (hidden until all answer)
+    offers: tuple[int, ...]  # seats still to be offered the challenge, first offered first
+    choice: HiddenChoice  # challenge_order=together: the offered seats answer at once, hidden (1 challenge, 0 pass)
     challenger: int
     challenged: int
     success: bool
@@ -195,8 +187,7 @@ class MasqueradeRules(State):
         self.lead = -1
         self.b16 = False
         self.offers = ()
-        self.together = False
-        self.claims = ()
+        self.choice = CLOSED
         self.challenger = self.challenged = NOBODY
         self.success = False
         self.letter = ""
@@ -209,13 +200,9 @@ class MasqueradeRules(State):
 
     @property
     def actors(self) -> tuple[int, ...]:
-        if self.together:
-            return self.offers
+        if self.choice.waiting:
+            return self.choice.waiting
         return () if self.phase is Phase.OVER else (self.actor,)
-
-    @property
-    def round(self) -> int:
-        return self.round_no
 
     def _legal(self, player: int) -> list[Action]:
         return LEGAL[self.phase](self, player)
@@ -289,7 +276,7 @@ class MasqueradeRules(State):
     # --- TRICK: a seat plays a card --------------------------------------------------------------
 
     def _legal_trick(self, player: int) -> list[Action]:
-        return _each(TABLE.play, self.hands[player])
+        return select(TABLE.play, self.hands[player])
 
     def _apply_trick(self, action: Move, player: int) -> None:
         card = action.card
@@ -312,17 +299,19 @@ class MasqueradeRules(State):
         """Offer a challenge on ``seat``'s card to each other seat (option ``challenge_order``): in turn from
         the challenged player's left or from the turn player, or to all at once (``together``)."""
         order = self.setup.options.challenge_order
-        self.offers = effects.offer_order(self.players, seat, self.leader, order)
-        self.together = order == "together"
-        self.claims = ()
+        offers = effects.offer_order(self.players, seat, self.leader, order)
+        if order == "together":
+            self.choice = HiddenChoice.open(self.players, offers)
+        else:
+            self.offers = offers
         self.phase = Phase.CHALLENGE_WINDOW
-        self.actor = self.offers[0]
+        self.actor = offers[0]
 
     def _legal_challenge_window(self, player: int) -> list[Action]:
         return [TABLE.challenge, TABLE.pass_]
 
     def _apply_challenge_window(self, action: Move, player: int) -> None:
-        if self.together:
+        if self.choice.waiting:
             self._answer_together(action, player)
         elif action.kind is Kind.PASS:
             self.log("pass", seat=player)
@@ -340,19 +329,17 @@ class MasqueradeRules(State):
         Once every offered seat has answered, the answers are shown; of several challengers the one nearest
         the challenged player's left takes it (``effects.nearest_claimant``).
         """
-        if action.kind is Kind.CHALLENGE:
-            self.claims = (*self.claims, player)
-        self.offers = tuple(p for p in self.offers if p != player)
-        if self.offers:
+        choice = self.choice = self.choice.choose(player, 1 if action.kind is Kind.CHALLENGE else 0)
+        if not choice.is_complete:
             return
-        self.together = False
+        self.choice = CLOSED
         n = self.players
         seat = self.challenged_seat()
-        nearest = effects.nearest_claimant(n, seat, self.claims)
+        claims = [p for p, pick in enumerate(choice.picks) if pick == 1]
+        nearest = effects.nearest_claimant(n, seat, claims)
         for p in ((seat + i) % n for i in range(1, n)):
-            if p not in self.claims:
+            if p not in claims:
                 self.log("pass", seat=p)
-        self.claims = ()
         if not nearest:
             self._resolve_effect()
             return
@@ -381,7 +368,7 @@ class MasqueradeRules(State):
             self.actor = effects.penalty_chooser(False, challenger, seat)
 
     def _legal_must_follow(self, player: int) -> list[Action]:
-        return _each(TABLE.play, self.hands[player] & self.follow_mask())
+        return select(TABLE.play, self.hands[player] & self.follow_mask())
 
     def _apply_must_follow(self, action: Move, player: int) -> None:
         card = action.card
@@ -421,7 +408,7 @@ class MasqueradeRules(State):
             self._end_transfer(player)
 
     def _legal_transfer_cards(self, player: int) -> list[Action]:
-        legal = _each(TABLE.pick, self.won[self.source] & COLOUR_MASKS[self.move_colour])
+        legal: list[Action] = select(TABLE.pick, self.won[self.source] & COLOUR_MASKS[self.move_colour])
         legal.append(TABLE.done)
         return legal
 
@@ -526,15 +513,13 @@ class MasqueradeRules(State):
         self.actor = leader
         self.log("turn", turn=self.round_no, leader=leader)
 
-    def _legal_over(self, player: int) -> list[Action]:
-        return []
-
 
 Legal = Callable[[MasqueradeRules, int], list[Action]]
 Apply = Callable[[MasqueradeRules, Move, int], None]
 
-# rules: the phases of a turn as a table, PHASES[phase] = (legal actions, apply)
-PHASES: dict[Phase, tuple[Legal, Apply]] = {
+# rules: the phases of a turn as a table, PHASES[phase] = (legal actions, apply); keyed by Phase members
+# (typed by int: ``phase_tables`` takes any int keys, and a Mapping's key type does not widen)
+PHASES: dict[int, tuple[Legal, Apply]] = {
     Phase.TRICK: (MasqueradeRules._legal_trick, MasqueradeRules._apply_trick),
     Phase.CHALLENGE_WINDOW: (MasqueradeRules._legal_challenge_window, MasqueradeRules._apply_challenge_window),
     Phase.MUST_FOLLOW: (MasqueradeRules._legal_must_follow, MasqueradeRules._apply_must_follow),
@@ -544,6 +529,5 @@ PHASES: dict[Phase, tuple[Legal, Apply]] = {
     Phase.PLUS_MINUS: (MasqueradeRules._legal_plus_minus, MasqueradeRules._apply_plus_minus),
     Phase.TRICK_END: (MasqueradeRules._legal_trick_end, MasqueradeRules._apply_trick_end),
 }
-# indexed by phase, for speed; OVER has no actions (and no actors, so nothing is ever applied in it)
-LEGAL: tuple[Legal, ...] = (*(PHASES[p][0] for p in Phase if p in PHASES), MasqueradeRules._legal_over)
-APPLY: tuple[Apply, ...] = tuple(PHASES[p][1] for p in Phase if p in PHASES)
+# indexed by phase, for speed; OVER is left out: nobody acts then
+LEGAL, APPLY = phase_tables(PHASES)

@@ -15,6 +15,8 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from tricktable.engine import Action, BadOptions, Event, Game
+from tricktable.engine.cards import CardCodec
+from tricktable.engine.game import BOT_LEVELS
 from tricktable.games.trickster.cards import CARD_TEXT, CARDS, DECKS, HERO_INDEX, HERO_NAMES, deck_cards
 from tricktable.games.trickster.effects import CARD_VERBS, SEAT
 from tricktable.games.trickster.options import TricksterOptions
@@ -24,7 +26,7 @@ TRASH_SIZE = 6
 DRAFT = SEAT + 1  # verb code of "draft Hero"
 
 
-@dataclass(frozen=True, slots=True, eq=False)
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class Move(Action):
     """A Trickster action: ``verb`` (an index of CARD_VERBS, SEAT or DRAFT) and its card, seat or hero."""
 
@@ -34,6 +36,15 @@ class Move(Action):
 
 class Trickster(Game[TricksterOptions]):
     """Trickster: Champions of Time, 2-7 players."""
+
+    # the game's facts (engine.Game): declared, never guessed by playing
+    higher_score_wins: ClassVar[bool] = False  # rules: trouble points, the lowest total wins
+    rollout_horizon: ClassVar[int] = 1  # rounds a search rollout plays before it scores
+    # random rollouts measured no stronger than the heuristic (docs/strength.md): heuristic rollouts, with
+    # the iterations that cost about the same time
+    bot_levels: ClassVar[dict[str, str]] = {**BOT_LEVELS, "easy": "ismcts:15:0.3s:heuristic",
+                                            "medium": "ismcts:60:0.6s:heuristic", "hard": "ismcts:100:0.9s:heuristic"}
+    card_codec: ClassVar[CardCodec] = CardCodec(CARD_TEXT, game="Trickster", hint="cards read like 'red Brigand'")
 
     name: ClassVar[str] = "trickster"
     title: ClassVar[str] = "Trickster: Champions of Time"
