@@ -28,9 +28,10 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from tricktable.engine import State, game_class
+from tricktable.sim.outcome import Outcome
 from tricktable.sim.report import finite
 from tricktable.sim.stats import Estimate, Summary, summarize
-from tricktable.sim.tournament import Outcome, parallel_map
+from tricktable.sim.tournament import parallel_map
 
 
 @dataclass(frozen=True, slots=True)
