@@ -23,7 +23,7 @@ other player it touches (``scoring.score`` with the bonus table in play), so col
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from math import comb
 from typing import Any
 
@@ -45,9 +45,6 @@ from tricktable.games.masquerade.rules import MasqueradeRules, Setup
 
 CHALLENGE_ODDS = 0.5  # challenge when the card is more likely a bluff than not (success and failure cost alike)
 BLUFF_RATE = 0.05  # how often we assume a player holding a following card plays off-colour anyway
-
-
-PHASE_BY_WORD = {word: Phase(i) for i, word in enumerate(PHASE_WORDS)}
 
 
 def _setup(game: Game[Any]) -> Setup:
@@ -132,26 +129,11 @@ class _View:
 
 def choose(obs: Observation, legal: Sequence[Action], game: Game[Any], rng: Rng) -> Action:
     """The heuristic's action among ``legal`` (see the module doc)."""
-    view = _View(obs, game)
-    phase = PHASE_BY_WORD[obs["phase"]]
+    rule = RULES.get(obs["phase"])
     moves = [a for a in legal if isinstance(a, Move)]
-    if len(moves) != len(legal):
+    if rule is None or len(moves) != len(legal):
         return rng.choice(legal)
-    if phase in (Phase.TRICK, Phase.MUST_FOLLOW):
-        return _play(view, moves, obs)
-    if phase is Phase.CHALLENGE_WINDOW:
-        return _challenge(view, moves, obs)
-    if phase is Phase.PENALTY:
-        return max(moves, key=lambda m: _transfer_plan(view, m.letter, obs)[0])
-    if phase is Phase.TRANSFER_COLOUR:
-        return max(moves, key=lambda m: _colour_value(view, COLOURS.index(m.letter), obs))
-    if phase is Phase.TRANSFER_CARDS:
-        return _pick(view, moves, obs)
-    if phase is Phase.PLUS_MINUS:
-        return _target(view, moves)
-    if phase is Phase.TRICK_END:
-        return _take(view, moves, obs)
-    return rng.choice(legal)
+    return rule(_View(obs, game), moves, obs)
 
 
 def _play(view: _View, moves: list[Move], obs: Observation) -> Move:
@@ -233,7 +215,8 @@ def certain_bluffs(obs: Observation, legal: Sequence[Action], game: Game[Any]) -
     follow = view.follow_mask()
     if not _mask(view.table["known_in_hand"][view.seat]) & follow & view.hand:
         return []
-    return [a for a in legal if isinstance(a, Move) and a.kind is Kind.PLAY and not follow >> a.card & 1]
+    play = Kind.PLAY
+    return [a for a in legal if isinstance(a, Move) and a.kind is play and not follow >> a.card & 1]
 
 
 def _parties(view: _View, letter: str, obs: Observation) -> tuple[int, int]:
@@ -287,13 +270,22 @@ def _pick(view: _View, moves: list[Move], obs: Observation) -> Move:
     left = effects.MAX_MOVED - int(challenge.get("moved") or 0)
     colour_index = COLOURS.index(challenge["colour"])
     _, plan = _greedy(view, giver, receiver, colour_index, max(1, left))
+    pick, done = Kind.PICK, Kind.DONE
     for m in moves:
-        if m.kind is Kind.PICK and plan >> m.card & 1:
+        if m.kind is pick and plan >> m.card & 1:
             return m
-    return next((m for m in moves if m.kind is Kind.DONE), moves[0])
+    return next((m for m in moves if m.kind is done), moves[0])
 
 
-def _target(view: _View, moves: list[Move]) -> Move:
+def _penalty(view: _View, moves: list[Move], obs: Observation) -> Move:
+    return max(moves, key=lambda m: _transfer_plan(view, m.letter, obs)[0])
+
+
+def _colour(view: _View, moves: list[Move], obs: Observation) -> Move:
+    return max(moves, key=lambda m: _colour_value(view, COLOURS.index(m.letter), obs))
+
+
+def _target(view: _View, moves: list[Move], obs: Observation) -> Move:
     own = view.trick[-1] if view.trick else None
     amount = view.effects[own[1]].amount if own and own[1] in view.effects else 0
     best, value = moves[0], -1e9
@@ -312,6 +304,12 @@ def _take(view: _View, moves: list[Move], obs: Observation) -> Move:
     pick, _ = view.best_pick(view.seat, cards, taker)
     return next(m for m in moves if m.card == pick)
 
+
+# the rule of thumb for each phase, by the word the observation names it by
+RULES: dict[str, Callable[[_View, list[Move], Observation], Move]] = {PHASE_WORDS[phase]: rule for phase, rule in (
+    (Phase.TRICK, _play), (Phase.MUST_FOLLOW, _play), (Phase.CHALLENGE_WINDOW, _challenge),
+    (Phase.PENALTY, _penalty), (Phase.TRANSFER_COLOUR, _colour), (Phase.TRANSFER_CARDS, _pick),
+    (Phase.PLUS_MINUS, _target), (Phase.TRICK_END, _take))}
 
 
 avoid = certain_bluffs  # the search hook (bots.heuristic.hook): never bluff into a certain challenge

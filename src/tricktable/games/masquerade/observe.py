@@ -12,7 +12,7 @@ from typing import Any
 from tricktable.engine import Observation
 from tricktable.games.masquerade.actions import Move
 from tricktable.games.masquerade.cards import COLOUR_MASKS, COLOURS, TEXT, cards_of, texts
-from tricktable.games.masquerade.phases import PHASE_WORDS, Phase
+from tricktable.games.masquerade.phases import CHALLENGE_WINDOW, MUST_FOLLOW, PHASE_WORDS
 from tricktable.games.masquerade.rules import NOBODY, MasqueradeRules
 
 
@@ -25,7 +25,7 @@ def observe(state: MasqueradeRules, player: int | None) -> Observation:
             trick.append({"seat": s.seat_at(i), "card": TEXT[card], "number": s.effective(i),
                           "follows": i == 0 or s.follows(card)})
     challenge = None
-    if s.challenger != NOBODY or s.phase is Phase.CHALLENGE_WINDOW:
+    if s.challenger != NOBODY or s.phase is CHALLENGE_WINDOW:
         challenge = {"challenged": s.challenged_seat() if s.challenged == NOBODY else s.challenged,
                      "challenger": None if s.challenger == NOBODY else s.challenger,
                      "success": None if s.challenger == NOBODY else s.success,
@@ -62,7 +62,7 @@ def observe(state: MasqueradeRules, player: int | None) -> Observation:
 
 def why_not(state: MasqueradeRules, player: int) -> dict[str, dict[str, Any]]:
     """Every card may be played (may-follow) except after a successful challenge: then only followers."""
-    if state.phase is not Phase.MUST_FOLLOW or player not in state.actors:
+    if state.phase is not MUST_FOLLOW or player not in state.actors:
         return {}
     legal = {a.card for a in state.legal_actions(player) if isinstance(a, Move)}
     letter = COLOURS[state.lead]

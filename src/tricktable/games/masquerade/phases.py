@@ -24,3 +24,8 @@ class Phase(IntEnum):
 
 PHASE_WORDS: tuple[str, ...] = ("play", "challenge", "replay", "option", "colour", "pick", "target", "take", "over")
 assert len(PHASE_WORDS) == len(Phase)
+
+# the members as module names, for hot paths: in Python 3.11 looking a member up on its class (``Phase.TRICK``)
+# is a descriptor call costing ten times a global's; the rules' phase code uses these
+(TRICK, CHALLENGE_WINDOW, MUST_FOLLOW, PENALTY, TRANSFER_COLOUR, TRANSFER_CARDS, PLUS_MINUS, TRICK_END,
+ OVER) = Phase

@@ -19,7 +19,8 @@ from __future__ import annotations
 from typing import TypeVar
 
 from tricktable.engine import Rng, sampling
-from tricktable.games.masquerade.phases import Phase
+from tricktable.engine.hidden import CLOSED
+from tricktable.games.masquerade.phases import MUST_FOLLOW
 from tricktable.games.masquerade.rules import MasqueradeRules
 
 StateT = TypeVar("StateT", bound=MasqueradeRules)
@@ -37,7 +38,7 @@ def resample(state: StateT, player: int, rng: Rng) -> StateT:
     sizes = [mask.bit_count() for mask in free] + [state.out.bit_count()]
     allowed = [pool & ~state.void[q] for q in others] + [pool]  # the out-of-game slot may hold anything
     must = None
-    if state.phase is Phase.MUST_FOLLOW and state.challenged != player:
+    if state.phase is MUST_FOLLOW and state.challenged != player:
         follow = state.follow_mask()
         if not state.known[state.challenged] & follow:  # an earlier withdrawn card may already follow
             must = (others.index(state.challenged), follow)
@@ -47,7 +48,7 @@ def resample(state: StateT, player: int, rng: Rng) -> StateT:
     for q, mask in zip(others, deal, strict=False):
         world.hands[q] = state.known[q] | mask
     world.out = deal[-1]
-    if state.choice.waiting:
+    if state.choice is not CLOSED:
         # others' answers in a challenge window answered together are secret: redrawn, each way equally likely
         world.choice = state.choice.redrawn(player, lambda q: rng.below(2))
     return world

@@ -22,7 +22,7 @@ from tricktable.engine.cards import select
 from tricktable.engine.hidden import CLOSED, HiddenChoice
 from tricktable.engine.state import phase_tables
 from tricktable.games.masquerade import effects
-from tricktable.games.masquerade.actions import TABLE, Kind, Move
+from tricktable.games.masquerade.actions import TABLE, Move
 from tricktable.games.masquerade.cards import (
     BONUSES,
     COLOUR_MASKS,
@@ -45,7 +45,18 @@ from tricktable.games.masquerade.cards import (
 )
 from tricktable.games.masquerade.cards import bonuses as bonus_table
 from tricktable.games.masquerade.options import MasqueradeOptions
-from tricktable.games.masquerade.phases import Phase
+from tricktable.games.masquerade.phases import (
+    CHALLENGE_WINDOW,
+    MUST_FOLLOW,
+    OVER,
+    PENALTY,
+    PLUS_MINUS,
+    TRANSFER_CARDS,
+    TRANSFER_COLOUR,
+    TRICK,
+    TRICK_END,
+    Phase,
+)
 
 NOBODY = -1
 
@@ -175,7 +186,7 @@ class MasqueradeRules(State):
         self.round_no = 1
         self.previous = None
         self._clear_turn()
-        self.phase = Phase.TRICK
+        self.phase = TRICK
         self.actor = self.leader
         self.log("deal", hand_sizes=[h.bit_count() for h in self.hands], out=self.out.bit_count(),
                  leader=self.leader)
@@ -200,9 +211,9 @@ class MasqueradeRules(State):
 
     @property
     def actors(self) -> tuple[int, ...]:
-        if self.choice.waiting:
+        if self.choice is not CLOSED:  # a hidden choice is open (challenge_order=together)
             return self.choice.waiting
-        return () if self.phase is Phase.OVER else (self.actor,)
+        return () if self.phase is OVER else (self.actor,)
 
     def _legal(self, player: int) -> list[Action]:
         return LEGAL[self.phase](self, player)
@@ -214,21 +225,21 @@ class MasqueradeRules(State):
     def _why_illegal(self, action: Action, player: int) -> str:
         phase = self.phase
         card = action.card if isinstance(action, Move) else -1
-        if phase in (Phase.TRICK, Phase.MUST_FOLLOW) and card >= 0 and not self.hands[player] >> card & 1:
+        if phase in (TRICK, MUST_FOLLOW) and card >= 0 and not self.hands[player] >> card & 1:
             return f"{TEXT[card]} is not in your hand"
-        if phase is Phase.TRICK:
+        if phase is TRICK:
             return "it is time to play a card from your hand"
-        if phase is Phase.MUST_FOLLOW:
+        if phase is MUST_FOLLOW:
             return f"the challenge succeeded: re-play a card that follows {COLOUR_NAMES[self.lead]}"
-        if phase is Phase.CHALLENGE_WINDOW:
+        if phase is CHALLENGE_WINDOW:
             return f"challenge or pass on seat {self.challenged_seat()}'s {TEXT[self.trick[-1]]}"
-        if phase is Phase.PENALTY:
+        if phase is PENALTY:
             return f"choose option {' or '.join(effects.penalty_letters(self.success))}"
-        if phase is Phase.TRANSFER_COLOUR:
+        if phase is TRANSFER_COLOUR:
             return "name the colour whose won cards move (R, K, B or G), or done to move none"
-        if phase is Phase.TRANSFER_CARDS:
+        if phase is TRANSFER_CARDS:
             return f"pick a {COLOUR_NAMES[self.move_colour]} card of seat {self.source}'s won cards, or done"
-        if phase is Phase.PLUS_MINUS:
+        if phase is PLUS_MINUS:
             return "choose a card another player played this turn for the +-2"
         return "pick one card from the trick"
 
@@ -288,7 +299,9 @@ class MasqueradeRules(State):
         if not position:
             self.lead = effects.lead_colour(card)
         self.log("play", seat=player, card=TEXT[card], position=position)
-        if self.setup.options.challenge == "on" and effects.may_be_challenged(position, card, self.follow_mask()):
+        # ``position and``: the leader's card cannot be challenged, nor need its follow mask be built
+        if (position and self.setup.options.challenge == "on"
+                and effects.may_be_challenged(position, card, self.follow_mask())):
             self._open_window(player)
         else:
             self._resolve_effect()
@@ -304,16 +317,16 @@ class MasqueradeRules(State):
             self.choice = HiddenChoice.open(self.players, offers)
         else:
             self.offers = offers
-        self.phase = Phase.CHALLENGE_WINDOW
+        self.phase = CHALLENGE_WINDOW
         self.actor = offers[0]
 
     def _legal_challenge_window(self, player: int) -> list[Action]:
         return [TABLE.challenge, TABLE.pass_]
 
     def _apply_challenge_window(self, action: Move, player: int) -> None:
-        if self.choice.waiting:
+        if self.choice is not CLOSED:
             self._answer_together(action, player)
-        elif action.kind is Kind.PASS:
+        elif action is TABLE.pass_:
             self.log("pass", seat=player)
             self.offers = tuple(p for p in self.offers if p != player)
             if self.offers:
@@ -329,7 +342,7 @@ class MasqueradeRules(State):
         Once every offered seat has answered, the answers are shown; of several challengers the one nearest
         the challenged player's left takes it (``effects.nearest_claimant``).
         """
-        choice = self.choice = self.choice.choose(player, 1 if action.kind is Kind.CHALLENGE else 0)
+        choice = self.choice = self.choice.choose(player, 1 if action is TABLE.challenge else 0)
         if not choice.is_complete:
             return
         self.choice = CLOSED
@@ -360,11 +373,11 @@ class MasqueradeRules(State):
             self.hands[seat] |= 1 << card  # withdrawn: its effect never triggers
             self.known[seat] |= 1 << card
             self.trick[-1] = -1
-            self.phase = Phase.MUST_FOLLOW
+            self.phase = MUST_FOLLOW
             self.actor = seat
         else:
             self.void[seat] |= follow  # public: they held nothing that follows
-            self.phase = Phase.PENALTY
+            self.phase = PENALTY
             self.actor = effects.penalty_chooser(False, challenger, seat)
 
     def _legal_must_follow(self, player: int) -> list[Action]:
@@ -376,12 +389,11 @@ class MasqueradeRules(State):
         self.known[player] &= ~(1 << card)
         self.trick[-1] = card
         self.log("replay", seat=player, card=TEXT[card], position=len(self.trick) - 1)
-        self.phase = Phase.PENALTY
+        self.phase = PENALTY
         self.actor = effects.penalty_chooser(True, self.challenger, player)
 
     def _legal_penalty(self, player: int) -> list[Action]:
-        option = TABLE.option
-        return [option[x] for x in effects.penalty_letters(self.success)]
+        return list(PENALTIES[self.success])
 
     def _apply_penalty(self, action: Move, player: int) -> None:
         letter = self.letter = action.letter
@@ -390,20 +402,20 @@ class MasqueradeRules(State):
         if not self.won[self.source]:
             self._end_transfer(player)  # nothing to move: zero cards
         else:
-            self.phase = Phase.TRANSFER_COLOUR
+            self.phase = TRANSFER_COLOUR
 
     def _legal_transfer_colour(self, player: int) -> list[Action]:
         return [*TABLE.colour, TABLE.done]  # done: move nothing (rules FAQ: zero cards is allowed)
 
     def _apply_transfer_colour(self, action: Move, player: int) -> None:
-        if action.kind is Kind.DONE:
+        if action is TABLE.done:
             self._end_transfer(player)
             return
         self.move_colour = COLOURS.index(action.letter)
         self.moved = 0
         self.log("colour", seat=player, colour=action.letter)
         if self.won[self.source] & COLOUR_MASKS[self.move_colour]:
-            self.phase = Phase.TRANSFER_CARDS
+            self.phase = TRANSFER_CARDS
         else:
             self._end_transfer(player)
 
@@ -413,7 +425,7 @@ class MasqueradeRules(State):
         return legal
 
     def _apply_transfer_cards(self, action: Move, player: int) -> None:
-        if action.kind is Kind.DONE:
+        if action is TABLE.done:
             self._end_transfer(player)
             return
         bit = 1 << action.card
@@ -445,7 +457,7 @@ class MasqueradeRules(State):
                     # rules FAQ: a +-2 card played first does nothing
                     self.log("effect", seat=seat, card=TEXT[card], effect="nothing")
                 else:
-                    self.phase = Phase.PLUS_MINUS
+                    self.phase = PLUS_MINUS
                     self.actor = seat
                     return
         self._next_play()
@@ -474,7 +486,7 @@ class MasqueradeRules(State):
         self.moved = 0
         trick = self.trick
         if len(trick) < self.players:
-            self.phase = Phase.TRICK
+            self.phase = TRICK
             self.actor = self.seat_at(len(trick))
             return
         options = self.setup.options
@@ -482,7 +494,7 @@ class MasqueradeRules(State):
         pick, take = effects.taking(numbers, reverse=self.b16 and options.b16 == "reverse",
                                     by_role=options.b16_ties == "roles")
         self.picker, self.taker = self.seat_at(pick), self.seat_at(take)
-        self.phase = Phase.TRICK_END
+        self.phase = TRICK_END
         self.actor = self.picker
 
     def _legal_trick_end(self, player: int) -> list[Action]:
@@ -505,14 +517,18 @@ class MasqueradeRules(State):
         self.leader = leader
         self._clear_turn()
         if not self.hands[leader]:
-            self.phase = Phase.OVER
+            self.phase = OVER
             self.log("game_over", scores=self.scores(), winners=self.winners())
             return
         self.round_no += 1
-        self.phase = Phase.TRICK
+        self.phase = TRICK
         self.actor = leader
         self.log("turn", turn=self.round_no, leader=leader)
 
+
+# the options open after a challenge that succeeded (True) or failed (False): effects.penalty_letters
+PENALTIES: dict[bool, tuple[Action, ...]] = {
+    success: tuple(TABLE.option[x] for x in effects.penalty_letters(success)) for success in (True, False)}
 
 Legal = Callable[[MasqueradeRules, int], list[Action]]
 Apply = Callable[[MasqueradeRules, Move, int], None]

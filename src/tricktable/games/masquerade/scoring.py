@@ -26,7 +26,7 @@ from tricktable.games.masquerade.cards import (
     number,
 )
 from tricktable.games.masquerade.effects import BONUS_POINTS
-from tricktable.games.masquerade.phases import Phase
+from tricktable.games.masquerade.phases import OVER
 from tricktable.games.masquerade.rules import MasqueradeRules
 
 BURST = 4  # rules: 4 or more cards of a colour score 1 point each
@@ -114,7 +114,7 @@ def _keys(state: MasqueradeRules, points: list[float]) -> list[tuple[float, ...]
 
 def winners(state: MasqueradeRules) -> list[int]:
     """The seats with the best key at the end (several when tied after every tie-break); none before."""
-    if state.phase is not Phase.OVER:
+    if state.phase is not OVER:
         return []
     keys = _keys(state, scores(state))
     best = max(keys)
@@ -161,7 +161,7 @@ def _colour_part(won: int, c: int) -> dict[str, Any]:
 
 def result(state: MasqueradeRules) -> dict[str, Any] | None:
     """The end-of-game breakdown (``State.result``); None before the end."""
-    if state.phase is not Phase.OVER:
+    if state.phase is not OVER:
         return None
     n = state.players
     bonuses = state.setup.bonuses
