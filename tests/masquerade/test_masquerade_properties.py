@@ -169,3 +169,17 @@ def test_an_unconstrained_resample_spreads_every_hidden_card_evenly() -> None:
     assert len(hidden) == 54
     assert all(40 <= in_seat_1[c] <= 160 for c in hidden)  # expected 100 each (sd about 8)
     assert all(in_seat_1[c] == 0 for c in range(72) if c not in hidden)
+
+
+def test_a_world_a_bot_samples_from_its_seat_view_plays_on_like_the_game() -> None:
+    # the view deep-copies the state: nothing in the rules may hang on the identity of a copied value
+    from tricktable.bots import SeatView
+
+    for order in ("left", "together"):
+        state = Masquerade(4, challenge_order=order).new_state(3)
+        rng = Rng(3)
+        for _ in range(40):
+            seat = state.actors[0]
+            world = SeatView(state, seat).sample(Rng(7))
+            assert world.actors == state.actors and world.legal_actions(seat) == state.legal_actions(seat)
+            state.apply(rng.choice(state.legal_actions(seat)), seat)

@@ -168,10 +168,10 @@ def changes_number(effect: PlayEffect) -> bool:
     return effect.kind in (MINUS, PLUS)
 
 
-def plus_minus_targets(position: int) -> range:
-    """The positions of the trick a +-2 card played at ``position`` may change: every earlier card (none
-    when it was led: then it does nothing)."""
-    return range(position)
+def plus_minus_targets(trick: Sequence[Card]) -> Sequence[Card]:
+    """The cards a +-2 card just played (the last of ``trick``) may change: every card played before it
+    this turn, each by another player (none when it was led: then it does nothing)."""
+    return trick[:-1]
 
 
 # --- End-game bonuses: R1, B2, G1, R3, K1, B1 -----------------------------------------------------------

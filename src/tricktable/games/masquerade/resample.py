@@ -19,7 +19,6 @@ from __future__ import annotations
 from typing import TypeVar
 
 from tricktable.engine import Rng, sampling
-from tricktable.engine.hidden import CLOSED
 from tricktable.games.masquerade.phases import MUST_FOLLOW
 from tricktable.games.masquerade.rules import MasqueradeRules
 
@@ -48,7 +47,7 @@ def resample(state: StateT, player: int, rng: Rng) -> StateT:
     for q, mask in zip(others, deal, strict=False):
         world.hands[q] = state.known[q] | mask
     world.out = deal[-1]
-    if state.choice is not CLOSED:
+    if state.choice.waiting:
         # others' answers in a challenge window answered together are secret: redrawn, each way equally likely
         world.choice = state.choice.redrawn(player, lambda q: rng.below(2))
     return world

@@ -143,6 +143,7 @@ class MasqueradeRules(State):
     trick: list[Card]     # by position from the leader; -1 while a withdrawn card awaits its re-play
     delta: list[int]      # +-2 changes per position, for this turn's taking only
     lead: int             # lead colour, -1 before the lead
+    follow: Mask          # the cards that follow it (effects.follow_mask), 0 before the lead
     b16: bool             # B16's effect is in force this turn
     phase: Phase
     actor: int
@@ -196,6 +197,7 @@ class MasqueradeRules(State):
         self.trick = []
         self.delta = []
         self.lead = -1
+        self.follow = 0
         self.b16 = False
         self.offers = ()
         self.choice = CLOSED
@@ -211,7 +213,7 @@ class MasqueradeRules(State):
 
     @property
     def actors(self) -> tuple[int, ...]:
-        if self.choice is not CLOSED:  # a hidden choice is open (challenge_order=together)
+        if self.choice.waiting:  # a hidden choice is open (challenge_order=together)
             return self.choice.waiting
         return () if self.phase is OVER else (self.actor,)
 
@@ -275,10 +277,10 @@ class MasqueradeRules(State):
 
     def follow_mask(self) -> Mask:
         """The cards that follow now (effects: May-follow, and R11)."""
-        return effects.follow_mask(self.lead, self.setup.wild)
+        return self.follow
 
     def follows(self, card: Card) -> bool:
-        return bool(self.follow_mask() >> card & 1)
+        return bool(self.follow >> card & 1)
 
     def effective(self, position: int) -> int:
         """The number that counts in this turn's taking: printed number plus any +-2 changes."""
@@ -298,10 +300,11 @@ class MasqueradeRules(State):
         position = len(self.trick) - 1
         if not position:
             self.lead = effects.lead_colour(card)
+            self.follow = effects.follow_mask(self.lead, self.setup.wild)
         self.log("play", seat=player, card=TEXT[card], position=position)
         # ``position and``: the leader's card cannot be challenged, nor need its follow mask be built
         if (position and self.setup.options.challenge == "on"
-                and effects.may_be_challenged(position, card, self.follow_mask())):
+                and effects.may_be_challenged(position, card, self.follow)):
             self._open_window(player)
         else:
             self._resolve_effect()
@@ -324,7 +327,7 @@ class MasqueradeRules(State):
         return [TABLE.challenge, TABLE.pass_]
 
     def _apply_challenge_window(self, action: Move, player: int) -> None:
-        if self.choice is not CLOSED:
+        if self.choice.waiting:
             self._answer_together(action, player)
         elif action is TABLE.pass_:
             self.log("pass", seat=player)
@@ -366,7 +369,7 @@ class MasqueradeRules(State):
         seat = self.challenged = self.challenged_seat()
         card = self.trick[-1]
         self.offers = ()
-        follow = self.follow_mask()
+        follow = self.follow
         self.success = effects.challenge_succeeds(self.hands[seat], follow)
         self.log("challenge", seat=challenger, challenged=seat, card=TEXT[card], success=self.success)
         if self.success:
@@ -381,7 +384,7 @@ class MasqueradeRules(State):
             self.actor = effects.penalty_chooser(False, challenger, seat)
 
     def _legal_must_follow(self, player: int) -> list[Action]:
-        return select(TABLE.play, self.hands[player] & self.follow_mask())
+        return select(TABLE.play, self.hands[player] & self.follow)
 
     def _apply_must_follow(self, action: Move, player: int) -> None:
         card = action.card
@@ -453,7 +456,7 @@ class MasqueradeRules(State):
                 self.b16 = True
                 self.log("effect", seat=seat, card=TEXT[card], effect=REVERSE)
             elif effects.changes_number(effect):
-                if not effects.plus_minus_targets(position):
+                if not effects.plus_minus_targets(self.trick):
                     # rules FAQ: a +-2 card played first does nothing
                     self.log("effect", seat=seat, card=TEXT[card], effect="nothing")
                 else:
@@ -464,8 +467,7 @@ class MasqueradeRules(State):
 
     def _legal_plus_minus(self, player: int) -> list[Action]:
         target = TABLE.target
-        trick = self.trick
-        return [target[trick[i]] for i in effects.plus_minus_targets(len(trick) - 1)]
+        return [target[c] for c in effects.plus_minus_targets(self.trick)]
 
     def _apply_plus_minus(self, action: Move, player: int) -> None:
         card = self.trick[-1]
