@@ -94,14 +94,17 @@ def scores(state: MasqueradeRules) -> list[float]:
     observation and every search backup costs a few comparisons."""
     piles, points = state.score_cache
     won = state.won
-    if len(piles) != len(won):
+    if piles == tuple(won):
+        return list(points)
+    if not piles:  # the first call
         piles, points = (-1,) * len(won), (0.0,) * len(won)
-    if piles != tuple(won):
-        bonuses = state.setup.bonuses
-        points = tuple(p if w == old else float(score(w, bonuses))
-                       for w, old, p in zip(won, piles, points, strict=True))
-        state.score_cache = (tuple(won), points)
-    return list(points)
+    bonuses = state.setup.bonuses
+    fresh = list(points)
+    for seat, pile in enumerate(won):
+        if pile != piles[seat]:
+            fresh[seat] = float(score(pile, bonuses))
+    state.score_cache = (tuple(won), tuple(fresh))
+    return fresh
 
 
 def _keys(state: MasqueradeRules, points: list[float]) -> list[tuple[float, ...]]:
