@@ -6,7 +6,7 @@ from typing import Any
 
 from tricktable.games.masquerade import Masquerade
 from tricktable.games.masquerade.cards import parse_card
-from tricktable.games.masquerade.rules import MasqueradeState
+from tricktable.games.masquerade.game import MasqueradeState
 
 
 def deal(*hands: str, first: int = 0, **options: Any) -> MasqueradeState:

@@ -6,7 +6,7 @@ import pytest
 from masquerade_helpers import deal, give_won, kinds, run, won
 
 from tricktable.engine import IllegalAction, Rng
-from tricktable.games.masquerade.rules import MasqueradeState
+from tricktable.games.masquerade.game import MasqueradeState
 
 
 def legal(state: MasqueradeState) -> list[str]:
@@ -164,29 +164,37 @@ def test_while_a_replay_is_awaited_every_resampled_world_lets_it_follow() -> Non
 
 
 def test_the_last_resort_resampler_keeps_voids_and_withdrawn_cards(monkeypatch: pytest.MonkeyPatch) -> None:
-    from tricktable.games.masquerade import resample as module
+    from tricktable.engine import sampling
 
-    monkeypatch.setattr(module, "_draw", lambda *args: None)  # force the swap-mixing fallback
-    state = deal("R5 R6 R1 R2 B1", "K3 B7 G1 G2 B2", "R9 R8 R3 R4 B3")
+    # no shuffles, no greedy draws: every deal comes from the exact matching, the last resort
+    monkeypatch.setattr(sampling, "SHUFFLES", 0)
+    monkeypatch.setattr(sampling, "GREEDY", 0)
+    used = []
+    match = sampling._match
+    monkeypatch.setattr(sampling, "_match", lambda *args: used.append(1) or match(*args))
+    state = deal("R5 R6 R1 R2 B1", "K3 B7 G1 G2 B2", "R9 R8 R3 R4 B3", "K9 K8 K1 K2 G3")
     run(state, "play R5", "play K3", "challenge")  # fails: seat 1 has no red
+    run(state, "option C", "play R9", "play K1", "challenge")  # fails too: seat 3 has no red; two void seats
     for k in range(20):
         world = state.resample(2, Rng(k))
         assert world.hands[1] & world.follow_mask() == 0
+        assert world.hands[3] & world.follow_mask() == 0
         assert world.observe(2) == state.observe(2)
         assert sorted(world.all_cards()) == sorted(state.all_cards())
+    assert used
 
 
 @pytest.mark.parametrize("seed", [2, 13, 15, 17, 305])
 def test_hard_positions_resample_without_the_last_resort(monkeypatch: pytest.MonkeyPatch, seed: int) -> None:
     # seeds that once needed the fallback: a re-play whose following card was an earlier withdrawn one
     # (2, 13, 15, 17), and black cards only one seat could hold (305)
+    from tricktable.engine import sampling
     from tricktable.games.masquerade import Masquerade
-    from tricktable.games.masquerade import resample as module
 
     def refuse(*args: object) -> None:
         raise AssertionError("the fallback was needed")
 
-    monkeypatch.setattr(module, "_mix", refuse)
+    monkeypatch.setattr(sampling, "_match", refuse)
     variants: list[dict[str, str]] = [{}, {"challenge": "off"}, {"specials": "none"},
                                       {"b16": "lead", "challenge_order": "leader"},
                                       {"specials": "effects", "tiebreak": "strict"}]

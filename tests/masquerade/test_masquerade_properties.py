@@ -14,7 +14,8 @@ from hypothesis import strategies as st
 from tricktable.engine import GameRecord, IllegalAction, Rng
 from tricktable.games.masquerade import Masquerade
 from tricktable.games.masquerade.cards import TEXT, texts
-from tricktable.games.masquerade.rules import MasqueradeState, Phase
+from tricktable.games.masquerade.game import MasqueradeState
+from tricktable.games.masquerade.phases import Phase
 
 VARIANTS: list[dict[str, Any]] = [
     {},
@@ -71,7 +72,7 @@ def test_random_games_end_with_every_card_kept_and_every_hand_empty(n: int, vari
     assert state.hands == [0] * n
     assert sum(w.bit_count() for w in state.won) + state.out.bit_count() == 72
     assert state.winners() and state.legal_actions() == []
-    assert state.events[-1].kind == "end"
+    assert state.events[-1].kind == "game_over"
 
 
 @given(n=players, variant=variants, seed=seeds, count=steps)
@@ -134,7 +135,7 @@ def test_resampled_worlds_keep_everything_the_seat_knows(n: int, variant: int, s
             for q in range(n):
                 assert world.hands[q] & state.void[q] == 0, "a proven void was refilled"
                 assert world.hands[q] & state.known[q] == state.known[q], "a withdrawn card left its hand"
-            if state.phase == Phase.REPLAY:
+            if state.phase == Phase.MUST_FOLLOW:
                 assert world.hands[state.challenged] & world.follow_mask()
             if k == 0:
                 advance(world, Rng(seed), 10_000)
@@ -168,3 +169,17 @@ def test_an_unconstrained_resample_spreads_every_hidden_card_evenly() -> None:
     assert len(hidden) == 54
     assert all(40 <= in_seat_1[c] <= 160 for c in hidden)  # expected 100 each (sd about 8)
     assert all(in_seat_1[c] == 0 for c in range(72) if c not in hidden)
+
+
+def test_a_world_a_bot_samples_from_its_seat_view_plays_on_like_the_game() -> None:
+    # the view deep-copies the state: nothing in the rules may hang on the identity of a copied value
+    from tricktable.bots import SeatView
+
+    for order in ("left", "together"):
+        state = Masquerade(4, challenge_order=order).new_state(3)
+        rng = Rng(3)
+        for _ in range(40):
+            seat = state.actors[0]
+            world = SeatView(state, seat).sample(Rng(7))
+            assert world.actors == state.actors and world.legal_actions(seat) == state.legal_actions(seat)
+            state.apply(rng.choice(state.legal_actions(seat)), seat)

@@ -10,7 +10,7 @@ from rich.console import Console
 from tricktable.cli.views.masquerade import render
 from tricktable.engine import Rng
 from tricktable.games.masquerade import Masquerade
-from tricktable.games.masquerade.rules import PHASE_NAMES
+from tricktable.games.masquerade.phases import PHASE_WORDS
 
 
 def test_every_action_has_a_description_in_english_and_japanese() -> None:
@@ -30,7 +30,7 @@ def test_the_view_renders_every_phase_for_players_and_spectators_without_changin
         state = Masquerade(3 + seed % 4).new_state(seed)
         rng = Rng(seed)
         while True:
-            phase = PHASE_NAMES[state.phase]
+            phase = PHASE_WORDS[state.phase]
             if phase not in seen or state.is_over:
                 seen.add(phase)
                 every.add(phase)
@@ -47,6 +47,6 @@ def test_the_view_renders_every_phase_for_players_and_spectators_without_changin
         for event in state.events:
             for lang in ("en", "ja"):
                 assert state.game.describe_event(event, lang) != event.kind, f"{event.kind} has no {lang} text"
-    assert every == set(PHASE_NAMES)
+    assert every == set(PHASE_WORDS)
     console.print(render(state.observe(None), state.game))
     assert "winner" in console.export_text().lower()

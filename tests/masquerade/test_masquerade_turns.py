@@ -268,6 +268,6 @@ def test_resampling_redraws_the_answers_others_gave_together_but_keeps_ones_own(
     run(state, "play R5", "play R6", "play K3")
     state.apply("challenge", 3)
     state.apply("challenge", 0)
-    claims = {state.resample(0, Rng(k)).claims for k in range(40)}
-    assert all(0 in c for c in claims)
-    assert {3 in c for c in claims} == {True, False}
+    picks = {state.resample(0, Rng(k)).choice.picks for k in range(40)}  # 1: challenge, 0: pass
+    assert all(p[0] == 1 for p in picks)
+    assert {p[3] == 1 for p in picks} == {True, False}

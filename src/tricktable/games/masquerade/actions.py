@@ -1,6 +1,6 @@
 """Gundam Masquerade's action space: one interned ``Move`` per text, built once per game.
 
-Grammar (one verb, then at most one argument)::
+Grammar (one verb, then at most one argument); the verb is the action's ``Kind``::
 
     play R11      play a card from hand (also the re-play after a successful challenge)
     challenge     challenge the card just played ("you could have followed")
@@ -16,19 +16,36 @@ Grammar (one verb, then at most one argument)::
 from __future__ import annotations
 
 from dataclasses import dataclass
+from enum import IntEnum
 
 from tricktable.engine import Action
 from tricktable.games.masquerade.cards import COLOURS, DECK, TEXT
 
-VERBS_WITH_CARD = ("play", "pick", "target", "take")
+
+class Kind(IntEnum):
+    """What an action does; ``VERBS[kind]`` is the first word of its canonical text."""
+
+    PLAY = 0
+    CHALLENGE = 1
+    PASS = 2
+    OPTION = 3
+    COLOUR = 4
+    PICK = 5
+    DONE = 6
+    TARGET = 7
+    TAKE = 8
+
+
+VERBS: tuple[str, ...] = ("play", "challenge", "pass", "option", "colour", "pick", "done", "target", "take")
+KINDS_WITH_CARD = (Kind.PLAY, Kind.PICK, Kind.TARGET, Kind.TAKE)
 OPTION_LETTERS = "ABCD"
 
 
 @dataclass(frozen=True, slots=True, eq=False, repr=False)
 class Move(Action):
-    """An action: ``verb`` plus a ``card`` (-1 when none) or a ``letter`` (option or colour)."""
+    """An action: its ``kind`` plus a ``card`` (-1 when none) or a ``letter`` (option or colour)."""
 
-    verb: str = ""
+    kind: Kind = Kind.PLAY
     card: int = -1
     letter: str = ""
 
@@ -52,18 +69,19 @@ class Table:
 def build_table() -> Table:
     actions: list[Move] = []
 
-    def add(text: str, verb: str, card: int = -1, letter: str = "") -> Move:
-        move = Move(len(actions), text, verb, card, letter)
+    def add(kind: Kind, argument: str = "", card: int = -1, letter: str = "") -> Move:
+        text = f"{VERBS[kind]} {argument}" if argument else VERBS[kind]
+        move = Move(len(actions), text, kind, card, letter)
         actions.append(move)
         return move
 
-    by_verb = {verb: tuple(add(f"{verb} {TEXT[c]}", verb, c) for c in range(DECK)) for verb in VERBS_WITH_CARD}
-    challenge = add("challenge", "challenge")
-    pass_ = add("pass", "pass")
-    option = {x: add(f"option {x}", "option", letter=x) for x in OPTION_LETTERS}
-    colour = tuple(add(f"colour {x}", "colour", letter=x) for x in COLOURS)
-    done = add("done", "done")
-    return Table(actions, by_verb["play"], by_verb["pick"], by_verb["target"], by_verb["take"],
+    by_kind = {kind: tuple(add(kind, TEXT[c], card=c) for c in range(DECK)) for kind in KINDS_WITH_CARD}
+    challenge = add(Kind.CHALLENGE)
+    pass_ = add(Kind.PASS)
+    option = {x: add(Kind.OPTION, x, letter=x) for x in OPTION_LETTERS}
+    colour = tuple(add(Kind.COLOUR, x, letter=x) for x in COLOURS)
+    done = add(Kind.DONE)
+    return Table(actions, by_kind[Kind.PLAY], by_kind[Kind.PICK], by_kind[Kind.TARGET], by_kind[Kind.TAKE],
                  challenge, pass_, option, colour, done)
 
 

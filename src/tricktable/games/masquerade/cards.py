@@ -7,14 +7,13 @@ Text form (rules: Components): ``R11``, ``K18`` (black), ``B16``, ``G1``.
 
 from __future__ import annotations
 
-import functools
-from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
-from tricktable.engine import ParseError
-
-Card = int
-Mask = int
+from tricktable.engine.cards import Card as Card  # the game's modules take card sets from here
+from tricktable.engine.cards import CardCodec
+from tricktable.engine.cards import Mask as Mask
+from tricktable.engine.cards import cards_of as cards_of
+from tricktable.engine.cards import mask_of as mask_of
 
 COLOURS = "RKBG"  # red, black, blue, green (rules: Components)
 COLOUR_NAMES = ("red", "black", "blue", "green")
@@ -41,40 +40,11 @@ def make(colour_letter: str, value: int) -> Card:
 
 
 TEXT: tuple[str, ...] = tuple(f"{COLOURS[colour(c)]}{number(c)}" for c in range(DECK))
-_BY_TEXT = {t: c for c, t in enumerate(TEXT)}
-
-
-def parse_card(text: str) -> Card:
-    """The card named ``text`` (``R11``); raises ``ParseError``."""
-    card = _BY_TEXT.get(text.strip().upper())
-    if card is None:
-        raise ParseError(f"{text!r} is not a Masquerade card (cards are R1-R18, K1-K18, B1-B18, G1-G18)")
-    return card
-
-
-def cards_of(mask: Mask) -> Iterator[Card]:
-    """The cards in ``mask``, lowest int first (red, black, blue, green; then by number)."""
-    while mask:
-        low = mask & -mask
-        yield low.bit_length() - 1
-        mask ^= low
-
-
-def mask_of(cards: Iterator[Card] | list[Card] | tuple[Card, ...]) -> Mask:
-    m = 0
-    for c in cards:
-        m |= 1 << c
-    return m
-
-
-def texts(mask: Mask) -> list[str]:
-    return list(_texts(mask))
-
-
-@functools.lru_cache(maxsize=4096)
-def _texts(mask: Mask) -> tuple[str, ...]:
-    """Every observation lists hands and piles by text, over and over: the same masks recur."""
-    return tuple(TEXT[c] for c in cards_of(mask))
+# the card-name codec (engine/cards.py): ``CODEC.parse("r11") == 10``, ``CODEC.name(10) == "R11"``
+CODEC = CardCodec(TEXT, game="Masquerade", hint="cards are R1-R18, K1-K18, B1-B18, G1-G18", upper=True)
+card_name = CODEC.name    # ``card_name(card) -> "R11"``
+parse_card = CODEC.parse  # ``parse_card("R11") -> card``; raises ``ParseError``
+texts = CODEC.names       # ``texts(mask)``: the cards' texts, lowest first (cached: observations repeat masks)
 
 
 # --- special cards (rules: Special cards; option ``specials``) -------------------------------------
@@ -120,31 +90,21 @@ Counts = tuple[int, int, int, int]  # won cards per colour, R K B G
 class Bonus:
     """An end-game bonus for whoever holds ``card`` among their won cards (rules: Special cards).
 
-    ``points(counts, won)`` is the bonus (0 when the condition fails); ``condition`` is the rules text.
+    ``condition`` is the rules text; the condition itself is ``effects.BONUS_POINTS[card]``.
     """
 
     card: Card
     condition: str
-    points: Callable[[Counts, Mask], int]
     condition_ja: str = ""
 
 
-def _only_black_is_k1(counts: Counts, won: Mask) -> int:
-    return 12 if won & COLOUR_MASKS[1] == 1 << make("K", 1) else 0
-
-
 BONUSES: tuple[Bonus, ...] = (
-    Bonus(make("R", 1), "6+ red cards -> +10", lambda n, _w: 10 if n[0] >= 6 else 0, "赤6枚以上 -> +10"),
-    # 5+ blue have burst (1 each); they score 2 each instead, i.e. one more point a card
-    Bonus(make("B", 2), "5+ blue cards -> your blue cards score 2 each", lambda n, _w: n[2] if n[2] >= 5 else 0,
-          "青5枚以上 -> 青のカードは1枚2点"),
-    Bonus(make("G", 1), "4+ cards in every colour -> +12", lambda n, _w: 12 if min(n) >= 4 else 0,
-          "全色4枚以上 -> +12"),
-    Bonus(make("R", 3), "exactly 3 red cards -> +8", lambda n, _w: 8 if n[0] == 3 else 0, "赤ちょうど3枚 -> +8"),
-    Bonus(make("K", 1), "black 1 is your only black card -> +12", _only_black_is_k1,
-          "黒のカードが黒の1だけ -> +12"),
-    Bonus(make("B", 1), "no colour with 4+ cards -> +10", lambda n, _w: 10 if max(n) <= 3 else 0,
-          "4枚以上の色がない -> +10"),
+    Bonus(make("R", 1), "6+ red cards -> +10", "赤6枚以上 -> +10"),
+    Bonus(make("B", 2), "5+ blue cards -> your blue cards score 2 each", "青5枚以上 -> 青のカードは1枚2点"),
+    Bonus(make("G", 1), "4+ cards in every colour -> +12", "全色4枚以上 -> +12"),
+    Bonus(make("R", 3), "exactly 3 red cards -> +8", "赤ちょうど3枚 -> +8"),
+    Bonus(make("K", 1), "black 1 is your only black card -> +12", "黒のカードが黒の1だけ -> +12"),
+    Bonus(make("B", 1), "no colour with 4+ cards -> +10", "4枚以上の色がない -> +10"),
 )
 
 # option ``specials``: which of the tables above are in play

@@ -23,17 +23,35 @@ other player it touches (``scoring.score`` with the bonus table in play), so col
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from math import comb
 from typing import Any
 
 from tricktable.engine import Action, Game, Observation, Rng, State
-from tricktable.games.masquerade import scoring
-from tricktable.games.masquerade.actions import Move
-from tricktable.games.masquerade.cards import COLOUR_MASKS, COLOURS, DECK, Mask, cards_of, number, parse_card
+from tricktable.games.masquerade import effects, scoring
+from tricktable.games.masquerade.actions import Kind, Move
+from tricktable.games.masquerade.cards import (
+    COLOUR_MASKS,
+    COLOURS,
+    DECK,
+    Mask,
+    PlayEffect,
+    cards_of,
+    number,
+    parse_card,
+)
+from tricktable.games.masquerade.phases import PHASE_WORDS, Phase
+from tricktable.games.masquerade.rules import MasqueradeRules, Setup
 
 CHALLENGE_ODDS = 0.5  # challenge when the card is more likely a bluff than not (success and failure cost alike)
 BLUFF_RATE = 0.05  # how often we assume a player holding a following card plays off-colour anyway
+
+
+def _setup(game: Game[Any]) -> Setup:
+    """The game's options made concrete (``rules.Setup``): which special cards are in play."""
+    setup = getattr(game, "setup", None)
+    assert isinstance(setup, Setup), f"{game.name} is not Masquerade"
+    return setup
 
 
 def _mask(texts: Sequence[str]) -> Mask:
@@ -55,9 +73,12 @@ class _View:
         self.won = [_mask(w) for w in table["won"]]
         self.trick = [(t["seat"], parse_card(t["card"]), int(t["number"])) for t in obs["trick"]]
         self.lead = COLOURS.index(table["lead_colour"]) if table["lead_colour"] else -1
+        setup = _setup(game)
         self.reverse = bool(table["b16"]) and table["options"]["b16"] == "reverse"
-        self.bonuses = getattr(game, "bonuses", ())
-        self.effects: dict[int, Any] = getattr(game, "effects", {})
+        self.by_role = setup.options.b16_ties == "roles"
+        self.bonuses = setup.bonuses
+        self.effects: dict[int, PlayEffect] = setup.effects
+        self.wild = setup.wild
         self.table = table
         self.hand_sizes: list[int] = obs["hand_sizes"]
 
@@ -69,21 +90,11 @@ class _View:
         return self.score(self.won[seat] | cards) - self.score(self.won[seat])
 
     def follow_mask(self) -> Mask:
-        mask = COLOUR_MASKS[self.lead]
-        wild = [c for c, e in self.effects.items() if e.kind == "wild"]
-        for c in wild:
-            mask |= 1 << c
-        return mask
+        return effects.follow_mask(self.lead, self.wild)
 
     def taking(self, trick: list[tuple[int, int, int]]) -> tuple[int, int]:
-        """(picker seat, taker seat) if the trick ended as ``trick`` (rules: Taking; B16 reverses)."""
-        positions = range(len(trick))
-        if self.reverse:
-            pick = max(positions, key=lambda i: (trick[i][2], -i))
-            take = min(positions, key=lambda i: (trick[i][2], -i))
-        else:
-            pick = min(positions, key=lambda i: (trick[i][2], i))
-            take = max(positions, key=lambda i: (trick[i][2], i))
+        """(picker seat, taker seat) if the trick ended as ``trick`` (``effects.taking``: B16 reverses)."""
+        pick, take = effects.taking([n for _, _, n in trick], reverse=self.reverse, by_role=self.by_role)
         return trick[pick][0], trick[take][0]
 
     def best_pick(self, seat: int, cards: list[int], taker: int) -> tuple[int, float]:
@@ -118,26 +129,11 @@ class _View:
 
 def choose(obs: Observation, legal: Sequence[Action], game: Game[Any], rng: Rng) -> Action:
     """The heuristic's action among ``legal`` (see the module doc)."""
-    view = _View(obs, game)
-    phase = obs["phase"]
+    rule = RULES.get(obs["phase"])
     moves = [a for a in legal if isinstance(a, Move)]
-    if len(moves) != len(legal):
+    if rule is None or len(moves) != len(legal):
         return rng.choice(legal)
-    if phase in ("play", "replay"):
-        return _play(view, moves, obs)
-    if phase == "challenge":
-        return _challenge(view, moves, obs)
-    if phase == "option":
-        return max(moves, key=lambda m: _transfer_plan(view, m.letter, obs)[0])
-    if phase == "colour":
-        return max(moves, key=lambda m: _colour_value(view, COLOURS.index(m.letter), obs))
-    if phase == "pick":
-        return _pick(view, moves, obs)
-    if phase == "target":
-        return _target(view, moves)
-    if phase == "take":
-        return _take(view, moves, obs)
-    return rng.choice(legal)
+    return rule(_View(obs, game), moves, obs)
 
 
 def _play(view: _View, moves: list[Move], obs: Observation) -> Move:
@@ -149,8 +145,8 @@ def _play(view: _View, moves: list[Move], obs: Observation) -> Move:
     last = len(view.trick) == view.players - 1
     best, value = candidates[0], -1e9
     for m in candidates:
-        delta = view.effects[m.card].amount if m.card in view.effects and view.effects[m.card].kind in (
-            "minus", "plus") else 0
+        effect = view.effects.get(m.card)
+        delta = effect.amount if effect is not None and effects.changes_number(effect) else 0
         trick = [*view.trick, (view.seat, m.card, number(m.card))]
         v = view.trick_value(trick)
         if delta:
@@ -206,30 +202,27 @@ def bluff_odds(prior: float, bluff_rate: float = BLUFF_RATE) -> float:
 def _challenge(view: _View, moves: list[Move], obs: Observation) -> Move:
     challenged = view.trick[-1][0] if view.trick else -1
     chance = bluff_odds(follow_chance(view, challenged))
-    verb = "challenge" if chance > CHALLENGE_ODDS else "pass"
-    return next((m for m in moves if m.verb == verb), moves[0])
+    kind = Kind.CHALLENGE if chance > CHALLENGE_ODDS else Kind.PASS
+    return next((m for m in moves if m.kind is kind), moves[0])
 
 
 def certain_bluffs(obs: Observation, legal: Sequence[Action], game: Game[Any]) -> list[Action]:
     """Off-colour plays that every other seat knows are bluffs (a card of ours known to all follows), so
     a challenge is sure to succeed: search leaves these out (see ``bots.ismcts``)."""
-    if obs.get("phase") != "play" or not obs["trick"] or obs["table"]["options"]["challenge"] != "on":
+    if obs.get("phase") != PHASE_WORDS[Phase.TRICK] or not obs["trick"] or obs["table"]["options"]["challenge"] != "on":
         return []
     view = _View(obs, game)
     follow = view.follow_mask()
     if not _mask(view.table["known_in_hand"][view.seat]) & follow & view.hand:
         return []
-    return [a for a in legal if isinstance(a, Move) and a.verb == "play" and not follow >> a.card & 1]
+    play = Kind.PLAY
+    return [a for a in legal if isinstance(a, Move) and a.kind is play and not follow >> a.card & 1]
 
 
 def _parties(view: _View, letter: str, obs: Observation) -> tuple[int, int]:
     """(giver, receiver) of an option letter, from the challenge in the observation."""
     challenge: dict[str, Any] = obs["table"]["challenge"] or {}
-    challenger, challenged = int(challenge["challenger"]), int(challenge["challenged"])
-    pairs = {"A": (challenger, challenged), "B": (challenged, challenger),
-             "C": (challenged, challenger), "D": (challenger, challenged)}
-    giver, receiver = pairs[letter]
-    return giver, receiver
+    return effects.parties(letter, int(challenge["challenger"]), int(challenge["challenged"]))
 
 
 def _move_value(view: _View, giver: int, receiver: int, cards: Mask) -> float:
@@ -241,7 +234,8 @@ def _move_value(view: _View, giver: int, receiver: int, cards: Mask) -> float:
     return float(mine - theirs)
 
 
-def _greedy(view: _View, giver: int, receiver: int, colour_index: int, limit: int = 3) -> tuple[float, Mask]:
+def _greedy(view: _View, giver: int, receiver: int, colour_index: int,
+            limit: int = effects.MAX_MOVED) -> tuple[float, Mask]:
     """Greedily the best up-to-``limit`` cards of one colour to move, and their value."""
     pool = view.won[giver] & COLOUR_MASKS[colour_index]
     chosen, value = 0, 0.0
@@ -273,16 +267,25 @@ def _colour_value(view: _View, colour_index: int, obs: Observation) -> float:
 def _pick(view: _View, moves: list[Move], obs: Observation) -> Move:
     challenge = obs["table"]["challenge"] or {}
     giver, receiver = int(challenge["giver"]), int(challenge["receiver"])
-    left = 3 - int(challenge.get("moved") or 0)
+    left = effects.MAX_MOVED - int(challenge.get("moved") or 0)
     colour_index = COLOURS.index(challenge["colour"])
     _, plan = _greedy(view, giver, receiver, colour_index, max(1, left))
+    pick, done = Kind.PICK, Kind.DONE
     for m in moves:
-        if m.verb == "pick" and plan >> m.card & 1:
+        if m.kind is pick and plan >> m.card & 1:
             return m
-    return next((m for m in moves if m.verb == "done"), moves[0])
+    return next((m for m in moves if m.kind is done), moves[0])
 
 
-def _target(view: _View, moves: list[Move]) -> Move:
+def _penalty(view: _View, moves: list[Move], obs: Observation) -> Move:
+    return max(moves, key=lambda m: _transfer_plan(view, m.letter, obs)[0])
+
+
+def _colour(view: _View, moves: list[Move], obs: Observation) -> Move:
+    return max(moves, key=lambda m: _colour_value(view, COLOURS.index(m.letter), obs))
+
+
+def _target(view: _View, moves: list[Move], obs: Observation) -> Move:
     own = view.trick[-1] if view.trick else None
     amount = view.effects[own[1]].amount if own and own[1] in view.effects else 0
     best, value = moves[0], -1e9
@@ -302,6 +305,12 @@ def _take(view: _View, moves: list[Move], obs: Observation) -> Move:
     return next(m for m in moves if m.card == pick)
 
 
+# the rule of thumb for each phase, by the word the observation names it by
+RULES: dict[str, Callable[[_View, list[Move], Observation], Move]] = {PHASE_WORDS[phase]: rule for phase, rule in (
+    (Phase.TRICK, _play), (Phase.MUST_FOLLOW, _play), (Phase.CHALLENGE_WINDOW, _challenge),
+    (Phase.PENALTY, _penalty), (Phase.TRANSFER_COLOUR, _colour), (Phase.TRANSFER_CARDS, _pick),
+    (Phase.PLUS_MINUS, _target), (Phase.TRICK_END, _take))}
+
 
 avoid = certain_bluffs  # the search hook (bots.heuristic.hook): never bluff into a certain challenge
 
@@ -311,9 +320,7 @@ def evidence(world: State, seat: int) -> float:
     (the search hook ``evidence``, see ``bots.ismcts``): a player who could have followed plays off-colour
     at ``BLUFF_RATE``. Hands only lose cards during a turn, so a following card in a hand now was there
     when the card was played."""
-    from tricktable.games.masquerade.rules import MasqueradeState
-
-    if not isinstance(world, MasqueradeState) or world.lead < 0:
+    if not isinstance(world, MasqueradeRules) or world.lead < 0:
         return 1.0
     follow = world.follow_mask()
     weight = 1.0

@@ -1,80 +1,139 @@
-"""Gundam Masquerade's rules: the State, its phases as a table, and the observation.
+"""Gundam Masquerade's rules: the data of a game in progress, and its phases as one table.
 
-A turn (rules: A turn) runs PLAY for each seat clockwise from the turn player. After a non-leader card
-that does not follow, CHALLENGE offers each other seat a challenge in turn; the engine answers truthfully.
-Success: REPLAY (a following card), then the challenger's OPTION A/B; failure: the challenged player's
-OPTION C/D; either way COLOUR then PICK moves 0-3 won cards. Then the card's play effect resolves
-(TARGET for a +-2 card), the next seat plays, and after the last card TAKE: the lowest picks one card,
-the highest takes the rest, and the lowest leads next. The game is OVER when the hands are empty.
+A turn (rules: A turn) runs ``Phase.TRICK`` for each seat clockwise from the turn player. After a non-leader
+card that does not follow, ``CHALLENGE_WINDOW`` offers each other seat a challenge in turn; the engine
+answers truthfully. Success: ``MUST_FOLLOW`` (the challenged player re-plays a following card), then the
+challenger's ``PENALTY`` A/B; failure: the challenged player's ``PENALTY`` C/D; either way
+``TRANSFER_COLOUR`` then ``TRANSFER_CARDS`` moves 0-3 won cards. Then the card's play effect resolves
+(``PLUS_MINUS`` for a +-2 card), the next seat plays, and after the last card ``TRICK_END``: the lowest
+picks one card, the highest takes the rest, and the lowest leads next. The game is ``OVER`` when the hands
+are empty. What each special card and the challenge do is ``effects.py``, one section each; this file
+carries them out, laid out in the order above.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, Self
+from dataclasses import dataclass
+from typing import Any, Self
 
-from tricktable.engine import Action, Observation, Rng, State
-from tricktable.games.masquerade import scoring
+from tricktable.engine import Action, BadOptions, Game, ParseError, State
+from tricktable.engine.cards import select
+from tricktable.engine.hidden import CLOSED, HiddenChoice
+from tricktable.engine.state import phase_tables
+from tricktable.games.masquerade import effects
 from tricktable.games.masquerade.actions import TABLE, Move
 from tricktable.games.masquerade.cards import (
+    BONUSES,
     COLOUR_MASKS,
     COLOUR_NAMES,
     COLOURS,
+    DEAL_SIZES,
     DECK,
     FULL,
-    MINUS,
-    PLUS,
+    PLAY_EFFECTS,
     REVERSE,
     TEXT,
-    WILD,
+    Bonus,
     Card,
     Mask,
-    colour,
-    make,
+    PlayEffect,
     number,
+    parse_card,
+    play_effects,
     texts,
 )
+from tricktable.games.masquerade.cards import bonuses as bonus_table
+from tricktable.games.masquerade.options import MasqueradeOptions
+from tricktable.games.masquerade.phases import (
+    CHALLENGE_WINDOW,
+    MUST_FOLLOW,
+    OVER,
+    PENALTY,
+    PLUS_MINUS,
+    TRANSFER_CARDS,
+    TRANSFER_COLOUR,
+    TRICK,
+    TRICK_END,
+    Phase,
+)
 
-if TYPE_CHECKING:
-    from tricktable.games.masquerade.game import Masquerade
-
-R11: Card = make("R", 11)
 NOBODY = -1
 
-
-class Phase:
-    """The phases, as plain ints (an IntEnum's Python-level hash slowed the phase table down)."""
-
-    PLAY = 0
-    CHALLENGE = 1
-    REPLAY = 2
-    OPTION = 3
-    COLOUR = 4
-    PICK = 5
-    TARGET = 6
-    TAKE = 7
-    OVER = 8
+# --- setup (rules: Setup): what the options make of the cards, once per game ---------------------------
 
 
-PLAY, CHALLENGE, REPLAY, OPTION, COLOUR, PICK, TARGET, TAKE, OVER = range(9)
-PHASE_NAMES = ("play", "challenge", "replay", "option", "colour", "pick", "target", "take", "over")
-MAX_MOVED = 3  # rules: Challenge, "0-3 cards of one colour"
+@dataclass(frozen=True, slots=True)
+class Setup:
+    """The options made concrete: the play effects and bonuses in play, the wild cards (R11), the deal."""
+
+    options: MasqueradeOptions
+    effects: dict[Card, PlayEffect]
+    bonuses: tuple[Bonus, ...]
+    wild: Mask
+    fixed_deal: tuple[Mask, ...] | None
+    hand_size: int
 
 
-def _each(actions: tuple[Move, ...], mask: Mask) -> list[Action]:
-    """``actions[c]`` for each card ``c`` of ``mask``, lowest first (the hot path of every legal list)."""
-    out: list[Action] = []
-    while mask:
-        low = mask & -mask
-        out.append(actions[low.bit_length() - 1])
-        mask ^= low
-    return out
+def make_setup(options: MasqueradeOptions, players: int) -> Setup:
+    """The game's ``Setup``; raises ``BadOptions`` when the options do not fit together or the player count."""
+    o = options
+    if not (o.first_player == -1 or 0 <= o.first_player < players):
+        raise BadOptions(f"first_player must be -1 (random) or a seat 0-{players - 1}, not {o.first_player}")
+    fixed_deal = _check_deal(o.deal, players) if o.deal else None
+    off = _check_specials_off(o.specials_off)
+    in_play = {c: e for c, e in play_effects(o.specials).items() if c not in off}
+    bonuses = tuple(b for b in bonus_table(o.specials) if b.card not in off)
+    hand_size = len(o.deal[0]) if o.deal else DEAL_SIZES[players]
+    return Setup(o, in_play, bonuses, effects.wild_mask(in_play), fixed_deal, hand_size)
 
 
-class MasqueradeState(State):
+def _parse(text: str) -> Card:
+    try:
+        return parse_card(str(text))
+    except ParseError as error:
+        raise BadOptions(str(error)) from error
+
+
+def _check_specials_off(names: tuple[str, ...]) -> set[int]:
+    """The cards of option ``specials_off``; raises ``BadOptions`` for one that is not a special card."""
+    specials = {e.card for e in PLAY_EFFECTS} | {b.card for b in BONUSES}
+    off = set()
+    for name in names:
+        card = _parse(name)
+        if card not in specials:
+            listed = ", ".join(TEXT[c] for c in sorted(specials))
+            raise BadOptions(f"specials_off: {name} is not a special card (special cards: {listed})")
+        off.add(card)
+    return off
+
+
+def _check_deal(deal: tuple[tuple[str, ...], ...], players: int) -> tuple[Mask, ...]:
+    """The fixed deal as one bitmask a seat; raises ``BadOptions`` when it does not fit."""
+    if len(deal) != players:
+        raise BadOptions(f"deal must give {players} hands, not {len(deal)}")
+    sizes = {len(hand) for hand in deal}
+    size = sizes.pop()
+    if sizes or not 1 <= size <= DECK // players:
+        raise BadOptions("deal hands must all have the same size, at least 1 card")
+    masks = []
+    seen = 0
+    for hand in deal:
+        mask = 0
+        for card_text in hand:
+            card = _parse(card_text)
+            if seen >> card & 1:
+                raise BadOptions(f"deal names {card_text} twice")
+            seen |= 1 << card
+            mask |= 1 << card
+        masks.append(mask)
+    return tuple(masks)
+
+
+class MasqueradeRules(State):
     """One game of Gundam Masquerade. Hands and won piles are bitmasks over card ints (see ``cards``)."""
 
-    game: Masquerade
+    setup: Setup
     hands: list[Mask]
     won: list[Mask]
     out: Mask             # undealt cards: out of the game, unseen
@@ -84,13 +143,13 @@ class MasqueradeState(State):
     trick: list[Card]     # by position from the leader; -1 while a withdrawn card awaits its re-play
     delta: list[int]      # +-2 changes per position, for this turn's taking only
     lead: int             # lead colour, -1 before the lead
+    follow: Mask          # the cards that follow it (effects.follow_mask), 0 before the lead
     b16: bool             # B16's effect is in force this turn
-    phase: int            # one of the Phase numbers
+    phase: Phase
     actor: int
-    turn: int
-    offers: tuple[int, ...]  # seats still to answer the challenge window, nearest first
-    together: bool        # challenge_order=together: the offered seats answer at once, hidden
-    claims: tuple[int, ...]  # together: the seats that answered "challenge" so far (hidden until all answer)
+    round_no: int         # the turn, from 1 (one deal is the whole game: a turn is the round)
+    offers: tuple[int, ...]  # seats still to be offered the challenge, first offered first
+    choice: HiddenChoice  # challenge_order=together: the offered seats answer at once, hidden (1 challenge, 0 pass)
     challenger: int
     challenged: int
     success: bool
@@ -102,16 +161,19 @@ class MasqueradeState(State):
     picker: int
     taker: int
     previous: dict[str, Any] | None
+    # (won piles, their scores) when ``scoring.scores`` last counted them: only a changed pile is counted again
+    score_cache: tuple[tuple[Mask, ...], tuple[float, ...]] = ((), ())
 
-    def __init__(self, game: Masquerade, seed: int) -> None:
+    def __init__(self, game: Game[MasqueradeOptions], seed: int, setup: Setup) -> None:
         super().__init__(game, seed)
+        self.setup = setup
         n = game.players
-        if game.fixed_deal is not None:
-            self.hands = list(game.fixed_deal)
+        if setup.fixed_deal is not None:
+            self.hands = list(setup.fixed_deal)
         else:
             deck = list(range(DECK))
             self.rng.shuffle(deck)
-            size = game.hand_size
+            size = setup.hand_size
             self.hands = [sum(1 << c for c in deck[p * size:(p + 1) * size]) for p in range(n)]
         dealt = 0
         for hand in self.hands:
@@ -120,25 +182,25 @@ class MasqueradeState(State):
         self.won = [0] * n
         self.known = [0] * n
         self.void = [0] * n
-        first = game.options.first_player
+        first = setup.options.first_player
         self.leader = first if first >= 0 else self.rng.below(n)
-        self.turn = 1
+        self.round_no = 1
         self.previous = None
         self._clear_turn()
-        self.phase = PLAY
+        self.phase = TRICK
         self.actor = self.leader
         self.log("deal", hand_sizes=[h.bit_count() for h in self.hands], out=self.out.bit_count(),
                  leader=self.leader)
-        self.log("turn", turn=self.turn, leader=self.leader)
+        self.log("turn", turn=self.round_no, leader=self.leader)
 
     def _clear_turn(self) -> None:
         self.trick = []
         self.delta = []
         self.lead = -1
+        self.follow = 0
         self.b16 = False
         self.offers = ()
-        self.together = False
-        self.claims = ()
+        self.choice = CLOSED
         self.challenger = self.challenged = NOBODY
         self.success = False
         self.letter = ""
@@ -151,90 +213,37 @@ class MasqueradeState(State):
 
     @property
     def actors(self) -> tuple[int, ...]:
-        if self.together:
-            return self.offers
-        return () if self.phase == OVER else (self.actor,)
-
-    @property
-    def round(self) -> int:
-        return self.turn
+        if self.choice.waiting:  # a hidden choice is open (challenge_order=together)
+            return self.choice.waiting
+        return () if self.phase is OVER else (self.actor,)
 
     def _legal(self, player: int) -> list[Action]:
-        if self.together:
-            return self._legal_challenge() if player in self.offers else []
-        if player != self.actor or self.phase == OVER:
-            return []
-        return LEGAL[self.phase](self)
+        return LEGAL[self.phase](self, player)
 
     def _step(self, action: Action, player: int) -> None:
         assert isinstance(action, Move)
-        if self.together:
-            self._answer_together(action, player)
-            return
-        STEP[self.phase](self, action)
-
-    def _why_not(self, player: int) -> dict[str, dict[str, Any]]:
-        from tricktable.games.masquerade.text import why_not_reasons
-
-        return why_not_reasons(self, player)
-
-    def result(self) -> dict[str, Any] | None:
-        from tricktable.games.masquerade.result import result
-
-        return result(self) if self.phase == OVER else None
+        APPLY[self.phase](self, action, player)
 
     def _why_illegal(self, action: Action, player: int) -> str:
         phase = self.phase
         card = action.card if isinstance(action, Move) else -1
-        if phase in (PLAY, REPLAY) and card >= 0 and not self.hands[player] >> card & 1:
+        if phase in (TRICK, MUST_FOLLOW) and card >= 0 and not self.hands[player] >> card & 1:
             return f"{TEXT[card]} is not in your hand"
-        if phase == PLAY:
+        if phase is TRICK:
             return "it is time to play a card from your hand"
-        if phase == REPLAY:
+        if phase is MUST_FOLLOW:
             return f"the challenge succeeded: re-play a card that follows {COLOUR_NAMES[self.lead]}"
-        if phase == CHALLENGE:
+        if phase is CHALLENGE_WINDOW:
             return f"challenge or pass on seat {self.challenged_seat()}'s {TEXT[self.trick[-1]]}"
-        if phase == OPTION:
-            return "choose option A or B" if self.success else "choose option C or D"
-        if phase == COLOUR:
+        if phase is PENALTY:
+            return f"choose option {' or '.join(effects.penalty_letters(self.success))}"
+        if phase is TRANSFER_COLOUR:
             return "name the colour whose won cards move (R, K, B or G), or done to move none"
-        if phase == PICK:
+        if phase is TRANSFER_CARDS:
             return f"pick a {COLOUR_NAMES[self.move_colour]} card of seat {self.source}'s won cards, or done"
-        if phase == TARGET:
+        if phase is PLUS_MINUS:
             return "choose a card another player played this turn for the +-2"
         return "pick one card from the trick"
-
-    # (won piles, their scores) of the last ``scores`` call: every observation asks, piles change once a turn
-    _scored: tuple[tuple[Mask, ...], tuple[float, ...]] = ((), ())
-
-    def scores(self) -> list[float]:
-        piles = tuple(self.won)
-        if self._scored[0] != piles:
-            bonuses = self.game.bonuses
-            self._scored = (piles, tuple(float(scoring.score(w, bonuses)) for w in piles))
-        return list(self._scored[1])
-
-    def winners(self) -> list[int]:
-        if self.phase != OVER:
-            return []
-        scores = self.scores()
-        if self.game.options.tiebreak == "strict":
-            keys: list[tuple[float, ...]] = [(s, -scoring.bursts(w), scoring.face_cards(w))
-                                             for s, w in zip(scores, self.won, strict=True)]
-        else:
-            keys = [(s,) for s in scores]
-        best = max(keys)
-        return [p for p, k in enumerate(keys) if k == best]
-
-    def ranking(self) -> tuple[tuple[str, ...], list[tuple[float, ...]]]:
-        """The order of finish for statistics (``sim.balance``): the names of its levels (points, then each
-        tie-break of option ``tiebreak``) and each seat's key, higher is better, as ``winners`` ranks."""
-        scores = self.scores()
-        if self.game.options.tiebreak != "strict":
-            return ("points",), [(s,) for s in scores]
-        keys: list[tuple[float, ...]] = [(s, -float(scoring.bursts(w)), float(scoring.face_cards(w)))
-                                         for s, w in zip(scores, self.won, strict=True)]
-        return ("points", "fewer burst colours", "more face-value cards"), keys
 
     def all_cards(self) -> list[str]:
         mask = self.out
@@ -258,224 +267,218 @@ class MasqueradeState(State):
         twin.delta = self.delta.copy()
         return twin
 
-    def resample(self, player: int, rng: Rng) -> Self:
-        from tricktable.games.masquerade.resample import resample
-
-        return resample(self, player, rng)
-
     # --- small facts ---------------------------------------------------------------------------
 
     def seat_at(self, position: int) -> int:
-        return (self.leader + position) % self.game.players
+        return (self.leader + position) % self.players
 
     def challenged_seat(self) -> int:
         return self.seat_at(len(self.trick) - 1)
 
     def follow_mask(self) -> Mask:
-        """The cards that follow now: the lead colour, and R11 when its effect is in play (rules: R11)."""
-        mask = COLOUR_MASKS[self.lead]
-        if R11 in self.game.effects:
-            mask |= 1 << R11
-        return mask
+        """The cards that follow now (effects: May-follow, and R11)."""
+        return self.follow
 
     def follows(self, card: Card) -> bool:
-        return bool(self.follow_mask() >> card & 1)
+        return bool(self.follow >> card & 1)
 
     def effective(self, position: int) -> int:
         """The number that counts in this turn's taking: printed number plus any +-2 changes."""
         return number(self.trick[position]) + self.delta[position]
 
-    # --- PLAY ----------------------------------------------------------------------------------
+    # --- TRICK: a seat plays a card --------------------------------------------------------------
 
-    def _legal_play(self) -> list[Action]:
-        return _each(TABLE.play, self.hands[self.actor])
+    def _legal_trick(self, player: int) -> list[Action]:
+        return select(TABLE.play, self.hands[player])
 
-    def _step_play(self, action: Move) -> None:
-        card, seat = action.card, self.actor
-        self.hands[seat] &= ~(1 << card)
-        self.known[seat] &= ~(1 << card)
+    def _apply_trick(self, action: Move, player: int) -> None:
+        card = action.card
+        self.hands[player] &= ~(1 << card)
+        self.known[player] &= ~(1 << card)
         self.trick.append(card)
         self.delta.append(0)
-        if len(self.trick) == 1:
-            self.lead = colour(card)  # rules FAQ: a led R11 makes red, and only red, the lead colour
-        self.log("play", seat=seat, card=TEXT[card], position=len(self.trick) - 1)
         position = len(self.trick) - 1
-        if position and self.game.options.challenge == "on" and not self.follows(card):
-            self._open_window(seat)
+        if not position:
+            self.lead = effects.lead_colour(card)
+            self.follow = effects.follow_mask(self.lead, self.setup.wild)
+        self.log("play", seat=player, card=TEXT[card], position=position)
+        # ``position and``: the leader's card cannot be challenged, nor need its follow mask be built
+        if (position and self.setup.options.challenge == "on"
+                and effects.may_be_challenged(position, card, self.follow)):
+            self._open_window(player)
         else:
             self._resolve_effect()
 
-    # --- CHALLENGE -----------------------------------------------------------------------------
+    # --- the challenge (effects: The challenge) ----------------------------------------------------
 
     def _open_window(self, seat: int) -> None:
         """Offer a challenge on ``seat``'s card to each other seat (option ``challenge_order``): in turn from
         the challenged player's left or from the turn player, or to all at once (``together``)."""
-        n = self.game.players
-        order = self.game.options.challenge_order
-        start = self.leader - 1 if order == "leader" else seat
-        self.offers = tuple(p for p in ((start + i) % n for i in range(1, n + 1)) if p != seat)
-        self.together = order == "together"
-        self.claims = ()
-        self.phase = CHALLENGE
-        self.actor = self.offers[0]
+        order = self.setup.options.challenge_order
+        offers = effects.offer_order(self.players, seat, self.leader, order)
+        if order == "together":
+            self.choice = HiddenChoice.open(self.players, offers)
+        else:
+            self.offers = offers
+        self.phase = CHALLENGE_WINDOW
+        self.actor = offers[0]
 
-    def _legal_challenge(self) -> list[Action]:
+    def _legal_challenge_window(self, player: int) -> list[Action]:
         return [TABLE.challenge, TABLE.pass_]
 
-    def _step_challenge(self, action: Move) -> None:
-        if action is TABLE.pass_:
-            self.log("pass", seat=self.actor)
-            self.offers = tuple(p for p in self.offers if p != self.actor)
+    def _apply_challenge_window(self, action: Move, player: int) -> None:
+        if self.choice.waiting:
+            self._answer_together(action, player)
+        elif action is TABLE.pass_:
+            self.log("pass", seat=player)
+            self.offers = tuple(p for p in self.offers if p != player)
             if self.offers:
                 self.actor = self.offers[0]
             else:
                 self._resolve_effect()
-            return
-        self.challenger = self.actor
-        seat = self.challenged = self.challenged_seat()
-        card = self.trick[-1]
-        self.offers = ()
-        follow = self.follow_mask()
-        # rules: the engine answers for the challenged player, truthfully
-        self.success = bool(self.hands[seat] & follow)
-        self.log("challenge", seat=self.challenger, challenged=seat, card=TEXT[card], success=self.success)
-        if self.success:
-            self.hands[seat] |= 1 << card
-            self.known[seat] |= 1 << card
-            self.trick[-1] = -1
-            self.phase = REPLAY
-            self.actor = seat
         else:
-            self.void[seat] |= follow  # public: they held nothing that follows
-            self.phase = OPTION
-            self.actor = seat
+            self._challenge(player)
 
-    def _answer_together(self, action: Action, player: int) -> None:
+    def _answer_together(self, action: Move, player: int) -> None:
         """A hidden answer (option ``challenge_order=together``, the seed's simultaneous declarations).
 
         Once every offered seat has answered, the answers are shown; of several challengers the one nearest
-        the challenged player's left takes it (the seed: "first to speak"; we cannot hear who spoke first).
+        the challenged player's left takes it (``effects.nearest_claimant``).
         """
-        if action is TABLE.challenge:
-            self.claims = (*self.claims, player)
-        self.offers = tuple(p for p in self.offers if p != player)
-        if self.offers:
+        choice = self.choice = self.choice.choose(player, 1 if action is TABLE.challenge else 0)
+        if not choice.is_complete:
             return
-        self.together = False
-        n = self.game.players
+        self.choice = CLOSED
+        n = self.players
         seat = self.challenged_seat()
-        nearest = [p for p in ((seat + i) % n for i in range(1, n)) if p in self.claims]
+        claims = [p for p, pick in enumerate(choice.picks) if pick == 1]
+        nearest = effects.nearest_claimant(n, seat, claims)
         for p in ((seat + i) % n for i in range(1, n)):
-            if p not in self.claims:
+            if p not in claims:
                 self.log("pass", seat=p)
-        self.claims = ()
         if not nearest:
             self._resolve_effect()
             return
-        self.actor = nearest[0]
         if len(nearest) > 1:
             self.log("claims", seats=nearest, seat=nearest[0])
-        self._step_challenge(TABLE.challenge)
+        self._challenge(nearest[0])
 
-    def _legal_replay(self) -> list[Action]:
-        return _each(TABLE.play, self.hands[self.actor] & self.follow_mask())
-
-    def _step_replay(self, action: Move) -> None:
-        card, seat = action.card, self.actor
-        self.hands[seat] &= ~(1 << card)
-        self.known[seat] &= ~(1 << card)
-        self.trick[-1] = card
-        self.log("replay", seat=seat, card=TEXT[card], position=len(self.trick) - 1)
-        self.phase = OPTION
-        self.actor = self.challenger
-
-    def _legal_option(self) -> list[Action]:
-        o = TABLE.option
-        return [o["A"], o["B"]] if self.success else [o["C"], o["D"]]
-
-    def _step_option(self, action: Move) -> None:
-        letter = self.letter = action.letter
-        challenger, challenged = self.challenger, self.challenged
-        # A: challenger gives; B: challenger takes; C: challenged gives; D: challenged takes
-        self.source, self.dest = {"A": (challenger, challenged), "B": (challenged, challenger),
-                                  "C": (challenged, challenger), "D": (challenger, challenged)}[letter]
-        self.log("option", seat=self.actor, option=letter, giver=self.source, receiver=self.dest)
-        if not self.won[self.source]:
-            self._end_transfer()  # nothing to move: zero cards
+    def _challenge(self, challenger: int) -> None:
+        """``challenger`` challenges the card just played; the engine answers truthfully."""
+        self.challenger = challenger
+        seat = self.challenged = self.challenged_seat()
+        card = self.trick[-1]
+        self.offers = ()
+        follow = self.follow
+        self.success = effects.challenge_succeeds(self.hands[seat], follow)
+        self.log("challenge", seat=challenger, challenged=seat, card=TEXT[card], success=self.success)
+        if self.success:
+            self.hands[seat] |= 1 << card  # withdrawn: its effect never triggers
+            self.known[seat] |= 1 << card
+            self.trick[-1] = -1
+            self.phase = MUST_FOLLOW
+            self.actor = seat
         else:
-            self.phase = COLOUR
+            self.void[seat] |= follow  # public: they held nothing that follows
+            self.phase = PENALTY
+            self.actor = effects.penalty_chooser(False, challenger, seat)
 
-    def _legal_colour(self) -> list[Action]:
+    def _legal_must_follow(self, player: int) -> list[Action]:
+        return select(TABLE.play, self.hands[player] & self.follow)
+
+    def _apply_must_follow(self, action: Move, player: int) -> None:
+        card = action.card
+        self.hands[player] &= ~(1 << card)
+        self.known[player] &= ~(1 << card)
+        self.trick[-1] = card
+        self.log("replay", seat=player, card=TEXT[card], position=len(self.trick) - 1)
+        self.phase = PENALTY
+        self.actor = effects.penalty_chooser(True, self.challenger, player)
+
+    def _legal_penalty(self, player: int) -> list[Action]:
+        return list(PENALTIES[self.success])
+
+    def _apply_penalty(self, action: Move, player: int) -> None:
+        letter = self.letter = action.letter
+        self.source, self.dest = effects.parties(letter, self.challenger, self.challenged)
+        self.log("option", seat=player, option=letter, giver=self.source, receiver=self.dest)
+        if not self.won[self.source]:
+            self._end_transfer(player)  # nothing to move: zero cards
+        else:
+            self.phase = TRANSFER_COLOUR
+
+    def _legal_transfer_colour(self, player: int) -> list[Action]:
         return [*TABLE.colour, TABLE.done]  # done: move nothing (rules FAQ: zero cards is allowed)
 
-    def _step_colour(self, action: Move) -> None:
+    def _apply_transfer_colour(self, action: Move, player: int) -> None:
         if action is TABLE.done:
-            self._end_transfer()
+            self._end_transfer(player)
             return
         self.move_colour = COLOURS.index(action.letter)
         self.moved = 0
-        self.log("colour", seat=self.actor, colour=action.letter)
+        self.log("colour", seat=player, colour=action.letter)
         if self.won[self.source] & COLOUR_MASKS[self.move_colour]:
-            self.phase = PICK
+            self.phase = TRANSFER_CARDS
         else:
-            self._end_transfer()
+            self._end_transfer(player)
 
-    def _legal_pick(self) -> list[Action]:
-        legal = _each(TABLE.pick, self.won[self.source] & COLOUR_MASKS[self.move_colour])
+    def _legal_transfer_cards(self, player: int) -> list[Action]:
+        legal: list[Action] = select(TABLE.pick, self.won[self.source] & COLOUR_MASKS[self.move_colour])
         legal.append(TABLE.done)
         return legal
 
-    def _step_pick(self, action: Move) -> None:
+    def _apply_transfer_cards(self, action: Move, player: int) -> None:
         if action is TABLE.done:
-            self._end_transfer()
+            self._end_transfer(player)
             return
         bit = 1 << action.card
         self.won[self.source] &= ~bit
         self.won[self.dest] |= bit
         self.moved += 1
-        self.log("move", seat=self.actor, card=TEXT[action.card], giver=self.source, receiver=self.dest)
-        if self.moved >= MAX_MOVED or not self.won[self.source] & COLOUR_MASKS[self.move_colour]:
-            self._end_transfer()
+        self.log("move", seat=player, card=TEXT[action.card], giver=self.source, receiver=self.dest)
+        if self.moved >= effects.MAX_MOVED or not self.won[self.source] & COLOUR_MASKS[self.move_colour]:
+            self._end_transfer(player)
 
-    def _end_transfer(self) -> None:
-        self.log("moved", seat=self.actor, count=self.moved)
+    def _end_transfer(self, player: int) -> None:
+        self.log("moved", seat=player, count=self.moved)
         self._resolve_effect()
 
-    # --- effects -------------------------------------------------------------------------------
+    # --- play effects (effects: B16, and the +-2 cards) ------------------------------------------
 
     def _resolve_effect(self) -> None:
         """The last card's play effect, once its challenge window has closed (rules [D])."""
         position = len(self.trick) - 1
         card = self.trick[position]
-        effect = self.game.effects.get(card)
-        seat = self.seat_at(position)
-        if effect is not None and effect.kind != WILD:
+        effect = self.setup.effects.get(card)
+        if effect is not None:
+            seat = self.seat_at(position)
             if effect.kind == REVERSE:
                 self.b16 = True
                 self.log("effect", seat=seat, card=TEXT[card], effect=REVERSE)
-            elif position == 0:
-                # rules FAQ: a +-2 card played first does nothing
-                self.log("effect", seat=seat, card=TEXT[card], effect="nothing")
-            else:
-                self.phase = TARGET
-                self.actor = seat
-                return
+            elif effects.changes_number(effect):
+                if not effects.plus_minus_targets(self.trick):
+                    # rules FAQ: a +-2 card played first does nothing
+                    self.log("effect", seat=seat, card=TEXT[card], effect="nothing")
+                else:
+                    self.phase = PLUS_MINUS
+                    self.actor = seat
+                    return
         self._next_play()
 
-    def _legal_target(self) -> list[Action]:
+    def _legal_plus_minus(self, player: int) -> list[Action]:
         target = TABLE.target
-        return [target[c] for c in self.trick[:-1]]
+        return [target[c] for c in effects.plus_minus_targets(self.trick)]
 
-    def _step_target(self, action: Move) -> None:
+    def _apply_plus_minus(self, action: Move, player: int) -> None:
         card = self.trick[-1]
-        effect = self.game.effects[card]
+        effect = self.setup.effects[card]
         position = self.trick.index(action.card)
         self.delta[position] += effect.amount
-        self.log("effect", seat=self.actor, card=TEXT[card], effect=MINUS if effect.amount < 0 else PLUS,
-                 target=TEXT[action.card], number=self.effective(position))
+        self.log("effect", seat=player, card=TEXT[card], effect=effect.kind, target=TEXT[action.card],
+                 number=self.effective(position))
         self._next_play()
 
-    # --- TAKE ----------------------------------------------------------------------------------
+    # --- TRICK_END: taking (effects: Taking, and B16's reversal) ---------------------------------------
 
     def _next_play(self) -> None:
         self.offers = ()
@@ -483,38 +486,31 @@ class MasqueradeState(State):
         self.letter = ""
         self.move_colour = -1
         self.moved = 0
-        if len(self.trick) < self.game.players:
-            self.phase = PLAY
-            self.actor = self.seat_at(len(self.trick))
+        trick = self.trick
+        if len(trick) < self.players:
+            self.phase = TRICK
+            self.actor = self.seat_at(len(trick))
             return
-        positions = range(len(self.trick))
-        eff = [self.effective(i) for i in positions]
-        if self.b16 and self.game.options.b16 == "reverse":
-            # rules B16: the highest picks and leads, the lowest takes the rest; ties (option b16_ties) as
-            # in Taking (the later of tied players is the highest, the earlier the lowest) or by role
-            later = 1 if self.game.options.b16_ties == "taking" else -1
-            pick = max(positions, key=lambda i: (eff[i], later * i))
-            take = min(positions, key=lambda i: (eff[i], later * i))
-        else:
-            # rules: Taking; lowest ties go to the earlier player, highest ties to the later one
-            pick = min(positions, key=lambda i: (eff[i], i))
-            take = max(positions, key=lambda i: (eff[i], i))
+        options = self.setup.options
+        numbers = [number(c) + d for c, d in zip(trick, self.delta, strict=True)]
+        pick, take = effects.taking(numbers, reverse=self.b16 and options.b16 == "reverse",
+                                    by_role=options.b16_ties == "roles")
         self.picker, self.taker = self.seat_at(pick), self.seat_at(take)
-        self.phase = TAKE
+        self.phase = TRICK_END
         self.actor = self.picker
 
-    def _legal_take(self) -> list[Action]:
+    def _legal_trick_end(self, player: int) -> list[Action]:
         take = TABLE.take
         return [take[c] for c in self.trick]
 
-    def _step_take(self, action: Move) -> None:
+    def _apply_trick_end(self, action: Move, player: int) -> None:
         card = action.card
         rest = [c for c in self.trick if c != card]
         self.won[self.picker] |= 1 << card
         for c in rest:
             self.won[self.taker] |= 1 << c
-        # rules: the lowest leads next; B16 (either option) makes the highest lead next
-        leader = self.taker if self.b16 and self.game.options.b16 == "lead" else self.picker
+        leader = effects.next_leader(self.picker, self.taker,
+                                     highest_leads=self.b16 and self.setup.options.b16 == "lead")
         self.previous = {"leader": self.leader, "cards": [TEXT[c] for c in self.trick],
                          "numbers": [self.effective(i) for i in range(len(self.trick))],
                          "picker": self.picker, "picked": TEXT[card], "taker": self.taker}
@@ -524,68 +520,32 @@ class MasqueradeState(State):
         self._clear_turn()
         if not self.hands[leader]:
             self.phase = OVER
-            self.log("end", scores=self.scores(), winners=self.winners())
+            self.log("game_over", scores=self.scores(), winners=self.winners())
             return
-        self.turn += 1
-        self.phase = PLAY
+        self.round_no += 1
+        self.phase = TRICK
         self.actor = leader
-        self.log("turn", turn=self.turn, leader=leader)
-
-    # --- observation ---------------------------------------------------------------------------
-
-    def _observe(self, player: int | None) -> Observation:
-        n = self.game.players
-        trick = []
-        for i, card in enumerate(self.trick):
-            if card >= 0:
-                trick.append({"seat": self.seat_at(i), "card": TEXT[card], "number": self.effective(i),
-                              "follows": i == 0 or self.follows(card)})
-        challenge = None
-        if self.challenger != NOBODY or self.phase == CHALLENGE:
-            challenge = {"challenged": self.challenged_seat() if self.challenged == NOBODY else self.challenged,
-                         "challenger": None if self.challenger == NOBODY else self.challenger,
-                         "success": None if self.challenger == NOBODY else self.success,
-                         "option": self.letter or None, "giver": None if not self.letter else self.source,
-                         "receiver": None if not self.letter else self.dest,
-                         "colour": COLOURS[self.move_colour] if self.move_colour >= 0 else None,
-                         "moved": self.moved}
-        void = [[COLOURS[c] for c in range(4) if self.void[p] & COLOUR_MASKS[c] == COLOUR_MASKS[c]]
-                for p in range(n)]
-        table = {
-            "turn_player": self.leader,
-            "lead_colour": COLOURS[self.lead] if self.lead >= 0 else None,
-            "won": [texts(w) for w in self.won],
-            "known_in_hand": [texts(k) for k in self.known],
-            "void": void,
-            "out_of_game": self.out.bit_count(),
-            "b16": self.b16,
-            "challenge": challenge,
-            "taking": None if self.picker == NOBODY else {"picker": self.picker, "taker": self.taker},
-            "previous": None if self.previous is None else {k: (list(v) if isinstance(v, list) else v)
-                                                            for k, v in self.previous.items()},
-            "options": {"specials": self.game.options.specials, "challenge": self.game.options.challenge,
-                        "b16": self.game.options.b16},
-        }
-        return {
-            "phase": PHASE_NAMES[self.phase],
-            "hand": texts(self.hands[player]) if player is not None else [],
-            "hand_sizes": [h.bit_count() for h in self.hands],
-            "trick": trick,
-            "leader": self.leader,
-            "table": table,
-        }
+        self.log("turn", turn=self.round_no, leader=leader)
 
 
-# rules: the phases of a turn as a table, PHASES[phase] = (legal actions, step)
-PHASES: dict[int, tuple[Callable[[MasqueradeState], list[Action]], Callable[[MasqueradeState, Move], None]]] = {
-    PLAY: (MasqueradeState._legal_play, MasqueradeState._step_play),
-    CHALLENGE: (MasqueradeState._legal_challenge, MasqueradeState._step_challenge),
-    REPLAY: (MasqueradeState._legal_replay, MasqueradeState._step_replay),
-    OPTION: (MasqueradeState._legal_option, MasqueradeState._step_option),
-    COLOUR: (MasqueradeState._legal_colour, MasqueradeState._step_colour),
-    PICK: (MasqueradeState._legal_pick, MasqueradeState._step_pick),
-    TARGET: (MasqueradeState._legal_target, MasqueradeState._step_target),
-    TAKE: (MasqueradeState._legal_take, MasqueradeState._step_take),
+# the options open after a challenge that succeeded (True) or failed (False): effects.penalty_letters
+PENALTIES: dict[bool, tuple[Action, ...]] = {
+    success: tuple(TABLE.option[x] for x in effects.penalty_letters(success)) for success in (True, False)}
+
+Legal = Callable[[MasqueradeRules, int], list[Action]]
+Apply = Callable[[MasqueradeRules, Move, int], None]
+
+# rules: the phases of a turn as a table, PHASES[phase] = (legal actions, apply); keyed by Phase members
+# (typed by int: ``phase_tables`` takes any int keys, and a Mapping's key type does not widen)
+PHASES: dict[int, tuple[Legal, Apply]] = {
+    Phase.TRICK: (MasqueradeRules._legal_trick, MasqueradeRules._apply_trick),
+    Phase.CHALLENGE_WINDOW: (MasqueradeRules._legal_challenge_window, MasqueradeRules._apply_challenge_window),
+    Phase.MUST_FOLLOW: (MasqueradeRules._legal_must_follow, MasqueradeRules._apply_must_follow),
+    Phase.PENALTY: (MasqueradeRules._legal_penalty, MasqueradeRules._apply_penalty),
+    Phase.TRANSFER_COLOUR: (MasqueradeRules._legal_transfer_colour, MasqueradeRules._apply_transfer_colour),
+    Phase.TRANSFER_CARDS: (MasqueradeRules._legal_transfer_cards, MasqueradeRules._apply_transfer_cards),
+    Phase.PLUS_MINUS: (MasqueradeRules._legal_plus_minus, MasqueradeRules._apply_plus_minus),
+    Phase.TRICK_END: (MasqueradeRules._legal_trick_end, MasqueradeRules._apply_trick_end),
 }
-LEGAL = tuple(PHASES[p][0] for p in range(OVER))  # indexed by phase, for speed
-STEP = tuple(PHASES[p][1] for p in range(OVER))
+# indexed by phase, for speed; OVER is left out: nobody acts then
+LEGAL, APPLY = phase_tables(PHASES)

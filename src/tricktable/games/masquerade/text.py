@@ -1,18 +1,16 @@
-"""Gundam Masquerade for people: card names, actions and log lines in English and Japanese."""
+"""Gundam Masquerade for people, English and Japanese: card names, actions, log lines, reasons and prompts,
+each a template table per language (``ACTIONS``, ``EVENTS``, ``WHY``, ``PROMPTS``; the lobby's ``OPTIONS``)."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable, Sequence
+from typing import Any
 
 from tricktable.engine import Action, Event
-from tricktable.engine.words import lang_of, listing, seat_names
-from tricktable.games.masquerade.actions import Move
-from tricktable.games.masquerade.cards import COLOUR_NAMES, COLOURS, PLAY_EFFECTS, TEXT, cards_of
-
-if TYPE_CHECKING:
-    from tricktable.games.masquerade.game import Masquerade
-    from tricktable.games.masquerade.rules import MasqueradeState
+from tricktable.engine.words import fill, lang_of, seat_names
+from tricktable.games.masquerade.actions import VERBS, Kind, Move
+from tricktable.games.masquerade.cards import COLOUR_NAMES, COLOURS, PLAY_EFFECTS, TEXT
+from tricktable.games.masquerade.rules import Setup
 
 JA_COLOURS = ("赤", "黒", "青", "緑")
 OPTION_TEXT = {
@@ -25,6 +23,67 @@ OPTION_TEXT = {
            "C": "C: 自分の獲得カードから1色を選び3枚までチャレンジした人に渡す",
            "D": "D: チャレンジした人の獲得カードから1色を選び3枚まで受け取る"},
 }
+
+# the words of each action kind (``option`` is ``OPTION_TEXT``: one line a letter)
+ACTIONS: dict[str, dict[str, str]] = {
+    "en": {"play": "play {card}", "pick": "move {card}", "target": "change {card}", "take": "take {card}",
+           "challenge": "challenge: you could have followed!", "pass": "no challenge", "done": "move no more cards",
+           "colour": "colour {colour}"},
+    "ja": {"play": "{card}を出す", "pick": "{card}を移す", "target": "{card}を対象にする", "take": "{card}を取る",
+           "challenge": "チャレンジ！", "pass": "チャレンジしない", "done": "移すのをやめる",
+           "colour": "{colour}を選ぶ"},
+}
+
+# one line of the log per event kind; a kind with variants has one key each (see ``_event_key``)
+EVENTS: dict[str, dict[str, str]] = {
+    "en": {
+        "deal": "dealt {size} cards each ({out} out of the game); {leader} leads",
+        "turn": "turn {turn}: {leader} leads",
+        "play": "{seat} plays {card}",
+        "replay": "{seat} re-plays {card}",
+        "pass": "{seat} does not challenge",
+        "claims": "{seats} challenge at once; {seat}, nearest the challenged player's left, takes it",
+        "challenge_success": "{seat} challenges {challenged}'s {card}: success: the card goes back to hand and a "
+                             "following card is played",
+        "challenge_failure": "{seat} challenges {challenged}'s {card}: failure: they had nothing that follows",
+        "option": "{seat} chooses option {option} ({giver} gives to {receiver})",
+        "colour": "{seat} names {colour}",
+        "move": "{card} moves from {giver} to {receiver}",
+        "moved_none": "no cards moved",
+        "moved_one": "1 card moved",
+        "moved": "{count} cards moved",
+        "effect_nothing": "{card} was led: no effect",
+        "effect_reverse": "{card}: this turn is reversed (the highest picks and leads)",
+        "effect": "{card} changes {target} to {number} for this turn",
+        "take": "{seat} takes {card}; {taker} takes the rest ({rest}); {leader} leads next",
+        "game_over_one": "game over: {winners} wins (scores: {scores})",
+        "game_over": "game over: {winners} win (scores: {scores})",
+    },
+    "ja": {
+        "deal": "{size}枚ずつ配った（{out}枚は使わない）。最初のターンプレイヤーは{leader}",
+        "turn": "ターン{turn}: {leader}がターンプレイヤー",
+        "play": "{seat}が{card}を出した",
+        "replay": "{seat}が{card}を出し直した",
+        "pass": "{seat}はチャレンジしない",
+        "claims": "{seats}が同時にチャレンジ。チャレンジされた人の左に近い{seat}が行う",
+        "challenge_success": "{seat}が{challenged}の{card}にチャレンジ！ 成功: 手札に戻して出し直し",
+        "challenge_failure": "{seat}が{challenged}の{card}にチャレンジ！ 失敗: 同じ色がなかった",
+        "option": "{seat}はオプション{option}（{giver}から{receiver}へ）",
+        "colour": "{seat}は{colour}を選んだ",
+        "move": "{card}が{giver}から{receiver}へ",
+        "moved_none": "カードは移動しなかった",
+        "moved_one": "{count}枚移動した",
+        "moved": "{count}枚移動した",
+        "effect_nothing": "{card}は最初に出されたので効果なし",
+        "effect_reverse": "{card}: このターンは大小が逆転（一番大きい数字の人が1枚選び、次のターンプレイヤーになる）",
+        "effect": "{card}の効果: {target}は{number}として扱う",
+        "take": "{seat}が{card}を取り、{taker}が残り（{rest}）を獲得。次のターンプレイヤーは{leader}",
+        "game_over_one": "ゲーム終了: 勝者は{winners}（得点: {scores}）",
+        "game_over": "ゲーム終了: 勝者は{winners}（得点: {scores}）",
+    },
+}
+
+CARD_KEYS = frozenset({"card", "target", "rest"})  # event fields that hold card texts (``target``: a card here)
 
 
 def colour_name(letter: str, lang: str = "en") -> str:
@@ -42,110 +101,53 @@ def describe_action(action: Action, lang: str = "en") -> str:
     """The action in plain words (no action of Masquerade names a seat)."""
     if not isinstance(action, Move):
         return str(action)
-    verb = action.verb
-    card = card_name(action.text.split()[1], lang) if action.card >= 0 else ""
-    if lang == "ja":
-        ja = {"play": f"{card}を出す", "pick": f"{card}を移す", "target": f"{card}を対象にする",
-              "take": f"{card}を取る", "challenge": "チャレンジ！", "pass": "チャレンジしない",
-              "done": "移すのをやめる"}
-        if verb == "option":
-            return OPTION_TEXT["ja"][action.letter]
-        if verb == "colour":
-            return f"{colour_name(action.letter, lang)}を選ぶ"
-        return ja[verb]
-    en = {"play": f"play {card}", "pick": f"move {card}", "target": f"change {card}", "take": f"take {card}",
-          "challenge": "challenge: you could have followed!", "pass": "no challenge", "done": "move no more cards"}
-    if verb == "option":
-        return OPTION_TEXT["en"][action.letter]
-    if verb == "colour":
-        return f"colour {colour_name(action.letter, lang)}"
-    return en[verb]
+    lang = lang_of(lang)
+    if action.kind is Kind.OPTION:
+        return OPTION_TEXT[lang][action.letter]
+    card = card_name(TEXT[action.card], lang) if action.card >= 0 else ""
+    colour = colour_name(action.letter, lang) if action.kind is Kind.COLOUR else ""
+    return ACTIONS[lang][VERBS[action.kind]].format(card=card, colour=colour)
 
 
-def _cards(items: list[str], lang: str) -> str:
-    return listing([card_name(t, lang) for t in items], lang)
+def _word(lang: str) -> Callable[[str, Any], str]:
+    """How ``fill`` writes the fields that are not seats: cards and colours by name."""
+    def word(key: str, value: Any) -> str:
+        if key in CARD_KEYS and isinstance(value, str):
+            return card_name(value, lang)
+        if key == "colour":
+            return colour_name(str(value), lang)
+        return f"{value:g}" if isinstance(value, float) else str(value)
+    return word
+
+
+def _event_key(event: Event) -> str:
+    """The template of an event kind with variants: the challenge's outcome, how many cards moved, which
+    play effect, one winner or several."""
+    kind, d = event.kind, event.data
+    if kind == "challenge":
+        return "challenge_success" if d["success"] else "challenge_failure"
+    if kind == "moved":
+        return {0: "moved_none", 1: "moved_one"}.get(d["count"], "moved")
+    if kind == "effect" and d["effect"] in ("nothing", "reverse"):
+        return f"effect_{d['effect']}"
+    if kind == "game_over" and len(d["winners"]) == 1:
+        return "game_over_one"
+    return kind
 
 
 def describe_event(event: Event, lang: str = "en", names: Sequence[str] | None = None, players: int = 6) -> str:
     """One line of the game log, with the seats' display names."""
-    d: dict[str, Any] = event.data
     lang = lang_of(lang)
-    ja = lang == "ja"
-    kind = event.kind
-    who = seat_names(names, max(players, len(d.get("hand_sizes", ()))), lang)
-    seat = who[d["seat"]] if isinstance(d.get("seat"), int) else ""
-    if kind == "deal":
-        if ja:
-            return (f"{d['hand_sizes'][0]}枚ずつ配った（{d['out']}枚は使わない）。"
-                    f"最初のターンプレイヤーは{who[d['leader']]}")
-        return f"dealt {d['hand_sizes'][0]} cards each ({d['out']} out of the game); {who[d['leader']]} leads"
-    if kind == "turn":
-        if ja:
-            return f"ターン{d['turn']}: {who[d['leader']]}がターンプレイヤー"
-        return f"turn {d['turn']}: {who[d['leader']]} leads"
-    if kind in ("play", "replay"):
-        card = card_name(d["card"], lang)
-        if ja:
-            return f"{seat}が{card}を{'出し直した' if kind == 'replay' else '出した'}"
-        return f"{seat} {'re-plays' if kind == 'replay' else 'plays'} {card}"
-    if kind == "pass":
-        return f"{seat}はチャレンジしない" if ja else f"{seat} does not challenge"
-    if kind == "claims":
-        seats = listing([who[p] for p in d["seats"]], lang)
-        if ja:
-            return f"{seats}が同時にチャレンジ。チャレンジされた人の左に近い{seat}が行う"
-        return f"{seats} challenge at once; {seat}, nearest the challenged player's left, takes it"
-    if kind == "challenge":
-        card = card_name(d["card"], lang)
-        challenged = who[d["challenged"]]
-        if ja:
-            result = "成功: 手札に戻して出し直し" if d["success"] else "失敗: 同じ色がなかった"
-            return f"{seat}が{challenged}の{card}にチャレンジ！ {result}"
-        result = ("success: the card goes back to hand and a following card is played" if d["success"]
-                  else "failure: they had nothing that follows")
-        return f"{seat} challenges {challenged}'s {card}: {result}"
-    if kind == "option":
-        giver, receiver = who[d["giver"]], who[d["receiver"]]
-        if ja:
-            return f"{seat}はオプション{d['option']}（{giver}から{receiver}へ）"
-        return f"{seat} chooses option {d['option']} ({giver} gives to {receiver})"
-    if kind == "colour":
-        colour = colour_name(d["colour"], lang)
-        return f"{seat}は{colour}を選んだ" if ja else f"{seat} names {colour}"
-    if kind == "move":
-        card = card_name(d["card"], lang)
-        giver, receiver = who[d["giver"]], who[d["receiver"]]
-        return f"{card}が{giver}から{receiver}へ" if ja else f"{card} moves from {giver} to {receiver}"
-    if kind == "moved":
-        count = d["count"]
-        if ja:
-            return f"{count}枚移動した" if count else "カードは移動しなかった"
-        return {0: "no cards moved", 1: "1 card moved"}.get(count, f"{count} cards moved")
-    if kind == "effect":
-        card = card_name(d["card"], lang)
-        effect = d["effect"]
-        if effect == "nothing":
-            return f"{card}は最初に出されたので効果なし" if ja else f"{card} was led: no effect"
-        if effect == "reverse":
-            return (f"{card}: このターンは大小が逆転（一番大きい数字の人が1枚選び、次のターンプレイヤーになる）" if ja
-                    else f"{card}: this turn is reversed (the highest picks and leads)")
-        target = card_name(d["target"], lang)
-        return (f"{card}の効果: {target}は{d['number']}として扱う" if ja
-                else f"{card} changes {target} to {d['number']} for this turn")
-    if kind == "take":
-        card = card_name(d["card"], lang)
-        rest = _cards(d["rest"], lang)
-        taker, leader = who[d["taker"]], who[d["leader"]]
-        if ja:
-            return f"{seat}が{card}を取り、{taker}が残り（{rest}）を獲得。次のターンプレイヤーは{leader}"
-        return f"{seat} takes {card}; {taker} takes the rest ({rest}); {leader} leads next"
-    if kind == "end":
-        scores = listing([f"{who[p]} {x:g}" for p, x in enumerate(d["scores"])], lang)
-        winners = listing([who[w] for w in d["winners"]], lang)
-        if ja:
-            return f"ゲーム終了: 勝者は{winners}（得点: {scores}）"
-        return f"game over: {winners} {'win' if len(d['winners']) > 1 else 'wins'} (scores: {scores})"
-    return kind
+    template = EVENTS[lang].get(_event_key(event))
+    if template is None:
+        return event.kind
+    data = dict(event.data)
+    who = seat_names(names, max(players, len(data.get("hand_sizes", ()))), lang)
+    if "hand_sizes" in data:
+        data["size"] = data["hand_sizes"][0]
+    if "scores" in data:
+        data["scores"] = [f"{who[p]} {x:g}" for p, x in enumerate(data["scores"])]
+    return fill(template, data, lang, who, _word(lang))
 
 
 WHY: dict[str, dict[str, str]] = {
@@ -154,36 +156,24 @@ WHY: dict[str, dict[str, str]] = {
 }
 
 
-def why_not_reasons(state: MasqueradeState, p: int) -> dict[str, dict[str, Any]]:
-    """Every card may be played (may-follow) except after a successful challenge: then only followers."""
-    from tricktable.games.masquerade.rules import REPLAY
-
-    if state.phase != REPLAY or p not in state.actors:
-        return {}
-    legal = {a.card for a in state.legal_actions(p) if isinstance(a, Move)}
-    letter = COLOURS[state.lead]
-    return {TEXT[c]: {"key": "replay", "args": {"colour": letter}} for c in cards_of(state.hands[p])
-            if c not in legal}
-
-
 def why_not_text(reason: dict[str, Any], lang: str = "en", names: Sequence[str] | None = None) -> str:
     lang = lang_of(lang)
     args = reason.get("args", {})
     return WHY[lang][reason["key"]].format(colour=colour_name(args.get("colour", "R"), lang))
 
 
-def reference(game: Masquerade, lang: str = "en") -> dict[str, Any]:
+def reference(name: str, setup: Setup, lang: str = "en") -> dict[str, Any]:
     """The special cards (★) in play, from ``cards``: play effects and end-game bonuses."""
     ja = lang == "ja"
     effects = [{"key": TEXT[e.card], "name": card_name(TEXT[e.card], lang), "text": e.text_ja if ja else e.text,
-                "tag": "D"} for e in PLAY_EFFECTS if e.card in game.effects]
+                "tag": "D"} for e in PLAY_EFFECTS if e.card in setup.effects]
     bonuses = [{"key": TEXT[b.card], "name": card_name(TEXT[b.card], lang),
-                "text": b.condition_ja if ja else b.condition, "tag": "D"} for b in game.bonuses]
+                "text": b.condition_ja if ja else b.condition, "tag": "D"} for b in setup.bonuses]
     scoring = [{"key": "face", "name": "3枚以下" if ja else "3 or fewer",
                 "text": "書いてある数字をそのまま得点" if ja else "a colour scores the sum of its numbers", "tag": "P"},
                {"key": "burst", "name": "4枚以上（バースト）" if ja else "4 or more (burst)",
                 "text": "1枚1点" if ja else "a colour scores 1 point a card", "tag": "P"}]
-    return {"game": game.name, "lang": lang, "sections": [
+    return {"game": name, "lang": lang, "sections": [
         {"key": "effects", "title": "効果カード（★）" if ja else "Play effects (★)", "items": effects},
         {"key": "bonuses", "title": "ボーナスカード（★）" if ja else "End-game bonuses (★)", "items": bonuses},
         {"key": "scoring", "title": "得点" if ja else "Scoring", "items": scoring},
@@ -201,6 +191,7 @@ PROMPTS: dict[str, dict[str, str]] = {
         "target": "Choose the card your +2/-2 changes",
         "take": "You are lowest (after blue 16: highest): take one card of the trick",
         "over": "The game is over",
+        "play_plain": "Play a card",
     },
     "ja": {
         "play": "カードを出す（どのカードでも出せるが、同じ色を出さないとチャレンジされることがある）",
@@ -212,15 +203,17 @@ PROMPTS: dict[str, dict[str, str]] = {
         "target": "+2/-2する相手のカードを選ぶ",
         "take": "一番小さい数字（青の16の後は一番大きい数字）: 出ているカードから1枚取る",
         "over": "ゲーム終了",
+        "play_plain": "カードを出す",
     },
 }
 
 
 def prompt(view: dict[str, Any], lang: str = "en") -> str:
-    text = PROMPTS[lang_of(lang)].get(str(view.get("phase")), "")
-    if view.get("table", {}).get("options", {}).get("challenge") == "off" and view.get("phase") == "play":
-        return "カードを出す" if lang == "ja" else "Play a card"
-    return text
+    """What the seat of ``view`` is asked now (``play_plain`` when challenges are off)."""
+    key = str(view.get("phase"))
+    if key == "play" and view.get("table", {}).get("options", {}).get("challenge") == "off":
+        key = "play_plain"
+    return PROMPTS[lang_of(lang)].get(key, "")
 
 
 # the lobby's words for every option: (name en, name ja, description en, description ja)
