@@ -54,7 +54,7 @@ from typing import Any
 
 from tricktable.engine import Observation
 from tricktable.envs.encoding import Encoder, Layout, Tensor
-from tricktable.games.megalomania.cards import CARD_TEXT, COLOURS, COVERED, DRAW_PILE, POWERS, SCROLLS
+from tricktable.games.megalomania.cards import CARD_TEXT, COLOURS, POWERS, SCROLLS, Deal
 
 MISSIONS = 25
 SCROLL_NAMES = tuple(s.name for s in SCROLLS)
@@ -154,7 +154,7 @@ class MegalomaniaEncoder(Encoder):
         # the state's fields read here (a rename in the game must be made here too; the equality test
         # against ``fill_table`` fails loudly when one is missed)
         s = state
-        hands, trick, mission, rnd, program = s.hands, s.trick, s.mission, s.rnd, s.program
+        hands, trick, mission, program = s.hands, s.trick, s.mission, s.program
         o, n, cards = self.offsets, self.players, len(self.cards)
         me = 0 if seat is None else seat
         all_seats = (1 << n) - 1
@@ -182,9 +182,9 @@ class MegalomaniaEncoder(Encoder):
         if not over and s.leader >= 0:
             ones |= 1 << (o["leader"] + (s.leader - me) % n)
         # the table
-        ones |= 1 << (o["mission"] + mission - 1) | 1 << (o["dominant"] + s.dom)
+        ones |= 1 << (o["mission"] + mission - 1) | 1 << (o["dominant"] + s.dominant)
         played = 0
-        for number in s.mission_deck[:rnd + (0 if over else 1)]:
+        for number in s.mission_deck[:s.round_no]:  # this round's mission and those before
             played |= 1 << (number - 1)
         ones |= played << o["missions_played"]
         if s.lead >= 0:
@@ -214,11 +214,11 @@ class MegalomaniaEncoder(Encoder):
         for name, bits in (("free_power_armed", s.free), ("immune", s.immune)):  # seat masks, made relative
             if bits:
                 ones |= ((bits >> me | bits << (n - me)) & all_seats) << o[name]
-        kind = s.kind
+        kind = s.deal
         rows += hand_sizes
         rows += crystals
         rows += cubes
-        if kind == COVERED:
+        if kind is Deal.COVERED:
             tops = s.tops
             for p in range(n):
                 if tops[p]:
@@ -226,7 +226,7 @@ class MegalomaniaEncoder(Encoder):
             rows += [d.bit_count() for d in s.downs]
         else:
             rows += [0] * n
-        rows += [len(pile) for pile in s.pile19] if kind == DRAW_PILE else [0] * n
+        rows += [len(pile) for pile in s.draw_piles] if kind is Deal.DRAW_PILE else [0] * n
         rows += s.shown_scrolls
         rows += s.points
         rows += s.lost
@@ -258,8 +258,8 @@ class MegalomaniaEncoder(Encoder):
             ones |= 1 << (o["pending"] + PENDING.index(phase))
         if seat is not None:  # the observer's own
             deck = s.mission_deck
-            if s.insight[seat] == rnd + 1 and rnd + 1 < len(deck):
-                ones |= 1 << (o["next_mission"] + deck[rnd + 1] - 1)
+            if s.insight[seat] == s.round_no < len(deck):  # Insight: the next mission, seen
+                ones |= 1 << (o["next_mission"] + deck[s.round_no] - 1)
             if program[seat]:
                 start = o["program"]
                 for slot, card in enumerate(program[seat][:PROGRAM_SLOTS]):
