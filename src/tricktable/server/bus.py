@@ -39,6 +39,7 @@ def refresh(table: Table, row: TableRow) -> None:
         place.kind, place.bot, place.name = new.kind, new.bot, new.name
         place.token_hash, place.uses_socket = new.token_hash, new.uses_socket
         place.standin_events = new.standin_events
+        place.player = new.player
     table.__post_init__()  # what it derives from the seats (the stand-in moves)
 
 

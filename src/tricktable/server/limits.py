@@ -41,6 +41,8 @@ class Limits:
     tables_total: int = 2000  # live tables on this server
     waiting_ttl: float = 3600.0  # seconds a waiting table lives without a change
     queue_messages: int = 256  # messages waiting for one listener; beyond, it is dropped (close 1013)
+    login_failures: int = 10  # wrong passwords for one account name in 10 minutes before logins wait
+    password_bytes: int = 1024  # a password's largest size (hashing is costly: never hash a megabyte)
 
 
 # what each limit means, for ``tricktable serve --help`` and docs/protocol.md
@@ -54,6 +56,9 @@ HELP = {
     "tables_total": "live tables on this server; 0: no limit (limit/tables)",
     "waiting_ttl": "seconds a waiting table lives without a change; 0: for ever (table/expired, close 4410)",
     "queue_messages": "messages waiting for one listener before it is dropped (close 1013); 0: no limit",
+    "login_failures": "wrong passwords for one account name in 10 minutes before its logins wait; 0: no limit "
+                      "(limit/login)",
+    "password_bytes": "largest password in bytes (account/password)",
 }
 
 

@@ -41,6 +41,9 @@ class Seat:
     away: bool = False  # its player left longer than the grace period ago: the stand-in plays
     leaving: asyncio.Task[None] | None = None  # the grace timer running after the last connection closed
     standin_events: list[int] = field(default_factory=list)  # indexes of events of moves its stand-in made
+    # who holds the seat (server/accounts.py): "account:<id>" or "guest:<digest>"; None for a bot, a free
+    # seat or one taken by token only (a program, an old client). Never shown to anyone.
+    player: str | None = None
 
     @property
     def is_free(self) -> bool:
@@ -56,13 +59,16 @@ class Seat:
                                 "token_hash": self.token_hash, "uses_socket": self.uses_socket}
         if self.standin_events:
             data["standin_events"] = self.standin_events
+        if self.player:
+            data["player"] = self.player
         return data
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> Seat:
         return cls(kind=data["kind"], bot=data["bot"], name=data.get("name", ""),
                    token_hash=data.get("token_hash"), uses_socket=bool(data.get("uses_socket")),
-                   standin_events=[int(i) for i in data.get("standin_events", ())])
+                   standin_events=[int(i) for i in data.get("standin_events", ())],
+                   player=data.get("player") if isinstance(data.get("player"), str) else None)
 
 
 @dataclass
@@ -78,6 +84,7 @@ class Table:
     thinking: set[int] = field(default_factory=set)
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     version: int = 0  # the stored row's version this is (0: not stored yet); see store.StaleRow
+    rated: bool = False  # set at creation: only accounts sit here, and the result moves ratings (server/ratings.py)
     # (lang, names) -> (the last event described, every event's line so far): events only grow, so each is
     # described once; a seat's new name starts the lines again
     _described: dict[tuple[str, tuple[str, ...]], tuple[Event | None, list[str]]] = field(default_factory=dict)
@@ -114,6 +121,10 @@ class Table:
         digest = hash_token(token)
         return next((i for i, s in enumerate(self.seats) if s.token_hash == digest), None)
 
+    def seat_of_player(self, players: tuple[str, ...]) -> int | None:
+        """The seat held by one of ``players`` (a request's account and guest identities), or None."""
+        return next((i for i, s in enumerate(self.seats) if s.player is not None and s.player in players), None)
+
     # --- what people are shown -----------------------------------------------------------------
 
     def summary(self) -> dict[str, Any]:
@@ -123,11 +134,12 @@ class Table:
         return {
             "id": self.id, "game": state.game.name, "title": state.game.title, "players": state.players,
             "titles": {"en": state.game.title, "ja": state.game.title_in("ja")},
-            "options": public_options(options), "practice": is_practice(state.seed, options),
+            "options": public_options(options), "practice": is_practice(state.seed, options), "rated": self.rated,
             "status": self.status, "step": self.known_step(None), "round": state.round,
             "actors": list(state.actors), "scores": state.scores(), "winners": state.winners(),
             "seats": [{"seat": i, "kind": s.kind, "bot": s.bot, "name": s.name, "taken": not s.is_free,
-                       "connected": s.kind == "bot" or s.connections > 0, "away": s.away}
+                       "connected": s.kind == "bot" or s.connections > 0, "away": s.away,
+                       "account": bool(s.player and s.player.startswith("account:"))}
                       for i, s in enumerate(self.seats)],
             "thinking": sorted(self.thinking),
             "created": self.created.isoformat(), "updated": self.updated.isoformat(),
@@ -233,14 +245,14 @@ class Table:
         state = self.state
         return TableRow(id=self.id, game=state.game.name, players=state.players, status=self.status,
                         seats=[s.to_json() for s in self.seats], record=state.record().to_json(),
-                        created=self.created, updated=self.updated, version=self.version)
+                        created=self.created, updated=self.updated, version=self.version, rated=self.rated)
 
     @classmethod
     def from_row(cls, row: TableRow) -> Table:
         """The table as stored, its record replayed (every action checked again)."""
         state = GameRecord.from_json(row.record).replay()
         return cls(id=row.id, state=state, seats=[Seat.from_json(s) for s in row.seats], status=row.status,
-                   created=row.created, updated=row.updated, version=row.version)
+                   created=row.created, updated=row.updated, version=row.version, rated=row.rated)
 
 
 def _actor(event: Event) -> int | None:
