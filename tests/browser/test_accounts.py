@@ -102,13 +102,27 @@ def test_two_accounts_play_a_turn_based_game_across_a_restart(tmp_path: Path, br
             assert (cards.locator("[data-testid=your-turn-mark]").count() > 0) == mine
         waiting = ann if turns["Ann"] else bob
         snap(waiting, SCREENSHOTS / ("my-games-phone.png" if waiting is bob else "my-games.png"))
-        waiting.locator(f"[data-testid=your-turn] [data-testid=game-card][data-id='{table}'] "
-                        "[data-testid=open-game]").click()
-        waiting.wait_for_url(f"**/tables/{table}")
-        waiting.wait_for_selector(CHOICES)  # the seat is this account's, without a token on this device
-        other = bob if waiting is ann else ann
-        other.goto(f"{own.url}/tables/{table}")
-        other.wait_for_selector("[data-testid=board]")
+        # another device of the player whose move it is: log in there, open the game from My games; the
+        # seat is the account's, though this browser never held its token
+        tablet = browser.new_context(viewport={"width": 820, "height": 1180})
+        device = tablet.new_page()
+        errors += watch(device)
+        device.goto(f"{own.url}/account")
+        device.fill("[data-testid=login-name]", "Ann" if waiting is ann else "Bob")
+        device.fill("[data-testid=login-password]", PASSWORD)
+        device.click("[data-testid=login]")
+        device.wait_for_selector("[data-testid=signed-in]")
+        assert table in my_games(device, own.url)["your-turn"]
+        device.locator(f"[data-testid=your-turn] [data-testid=game-card][data-id='{table}'] "
+                       "[data-testid=open-game]").click()
+        device.wait_for_url(f"**/tables/{table}")
+        device.wait_for_selector(CHOICES)
+        assert device.evaluate("localStorage.getItem('tricktable.seats')") in (None, "{}")
+        take_turn(device, random.Random(8))
+        tablet.close()
+        for page in (ann, bob):  # both back at the table, to the end
+            page.goto(f"{own.url}/tables/{table}")
+            page.wait_for_selector("[data-testid=board]")
         done: set[int] = set()
         deadline = time.monotonic() + 240
         while len(done) < 2:

@@ -326,7 +326,8 @@ function renderRatings(page, summary) {
   if (!changes) return h("p", { class: "muted small" }, t("table.ratingPending"));
   return h("div", { class: "rating-changes", dataset: { testid: "rating-changes" } },
     h("strong", {}, t("table.ratingChange")), " ",
-    changes.map((c) => {
+    // people's changes; a bot level's rating (one for all its seats) is on the leaderboard
+    changes.filter((c) => summary.seats[c.seat] && summary.seats[c.seat].kind === "human").map((c) => {
       const delta = c.after - c.before;
       return h("span", { class: ["rating-change", delta >= 0 ? "is-up" : "is-down"], dataset: { testid: `rating-${c.seat}` } },
         `${seatName(summary, c.seat)} ${c.before} → ${c.after} (${delta >= 0 ? "+" : ""}${delta})`);
