@@ -101,7 +101,8 @@ def test_two_accounts_play_a_turn_based_game_across_a_restart(tmp_path: Path, br
             cards = page.locator(f"[data-testid=game-card][data-id='{table}']")
             assert (cards.locator("[data-testid=your-turn-mark]").count() > 0) == mine
         waiting = ann if turns["Ann"] else bob
-        snap(waiting, SCREENSHOTS / ("my-games-phone.png" if waiting is bob else "my-games.png"))
+        snap(ann, SCREENSHOTS / "my-games.png")
+        snap(bob, SCREENSHOTS / "my-games-phone.png")
         # another device of the player whose move it is: log in there, open the game from My games; the
         # seat is the account's, though this browser never held its token
         tablet = browser.new_context(viewport={"width": 820, "height": 1180})
