@@ -282,3 +282,29 @@ def test_taking_a_seat_with_cookies_from_another_site_is_refused(app: TestClient
     error_of(laptop.post(f"/api/tables/{table['id']}/seats/0", json={"name": "Ann"},
                          headers={"origin": "https://evil.example"}), 403, "auth/origin")
     take(app, table["id"], 0)  # a program without cookies is not a browser: the token path as before
+
+
+def test_accounts_and_seats_held_by_players_survive_a_restart(db_url: str) -> None:
+    store = SqlStore(db_url)
+    with serve(store) as running:
+        laptop = Device(running)
+        sign_up(laptop)
+        table = new_table(running, players=2, seats=[{"kind": "human"}, {"kind": "bot"}], seed=3)
+        laptop.post(f"/api/tables/{table['id']}/seats/0", json={"name": "Ann"})
+        cookies = laptop.cookies
+    with serve(store) as running:  # the same session cookie, the same seat
+        laptop = Device(running)
+        laptop.cookies = cookies
+        assert laptop.get("/api/account").json()["account"]["name"] == "Ann"
+        assert laptop.get(f"/api/tables/{table['id']}/view").json()["seat"] == 0
+        phone = Device(running)
+        assert phone.post("/api/account/login", json={"name": "Ann", "password": PASSWORD}).status_code == 200
+    store.close()
+    memory = MemoryStore()
+    for _ in range(2):  # a memory store keeps its accounts as long as it lives
+        with serve(memory) as running:
+            device = Device(running)
+            if device.post("/api/account/login", json={"name": "Mia", "password": PASSWORD}).status_code != 200:
+                sign_up(device, "Mia")
+    with serve(memory) as running:
+        assert Device(running).post("/api/account/login", json={"name": "Mia", "password": PASSWORD}).status_code == 200

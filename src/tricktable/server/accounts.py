@@ -20,6 +20,7 @@ import hashlib
 import secrets
 import threading
 import time
+import weakref
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -265,8 +266,7 @@ class Players:
             return [(row.table_id, row.seat) for row in connection.execute(query)]
 
     def close(self) -> None:
-        if self._lock is not None:  # our own database in memory (a store's engine is its store's to close)
-            self.engine.dispose()
+        """Nothing to release: the engine is the store's (or lives as long as the memory store)."""
 
 
 def _account(found: Any) -> Account:
@@ -275,8 +275,16 @@ def _account(found: Any) -> Account:
                    created.replace(tzinfo=now().tzinfo))
 
 
+_BESIDE: weakref.WeakKeyDictionary[Any, Engine] = weakref.WeakKeyDictionary()
+
+
 def engine_for(store: Store) -> Engine:
-    """The SQL database of ``store`` (a ``SqlStore``'s own), or a new SQLite database in memory."""
+    """The SQL database of ``store`` (a ``SqlStore``'s own), or an SQLite database in memory that lives as
+    long as the (memory) store does, so a server started again over the same store finds its accounts."""
     if isinstance(store, SqlStore):
         return store.engine
-    return create_engine("sqlite://", connect_args={"check_same_thread": False}, poolclass=StaticPool)
+    engine = _BESIDE.get(store)
+    if engine is None:
+        engine = _BESIDE[store] = create_engine("sqlite://", connect_args={"check_same_thread": False},
+                                                poolclass=StaticPool)
+    return engine
