@@ -10,8 +10,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from devices import Device, error_of, sign_up
 from fastapi.testclient import TestClient
-from test_accounts import Device, error_of, sign_up
 from test_persistence import url  # noqa: F401  (the SQLite / PostgreSQL database fixture)
 
 from conftest import TOY, new_table, serve, take

@@ -33,11 +33,12 @@ from tricktable.server.errors import ServiceError
 from tricktable.server.headers import origin_allowed
 from tricktable.server.ratings import Ratings, ranks_of
 from tricktable.server.service import TableService
-from tricktable.server.store import Store
+from tricktable.server.store import SqlStore, Store
 from tricktable.server.table import Table
 
 log = logging.getLogger("tricktable.server")
 FINISHED_SHOWN = 30  # finished games in My games
+HASHES_AT_ONCE = 2  # password hashes computed at once (each argon2id hash holds 64 MiB while it runs)
 
 
 class Credentials(BaseModel):
@@ -54,6 +55,7 @@ class PlayerHub:
 
     def __init__(self, service: TableService, store: Store, origins: tuple[str, ...] = ()) -> None:
         self.service, self.origins = service, origins
+        self.stored = isinstance(store, SqlStore)  # its tables live beside ours: a stop can leave a game unrated
         self.players = Players(engine_for(store), service.settings.limits)
         self.ratings = Ratings(self.players.engine)
         service.finished.append(self.rate_table)
@@ -89,6 +91,8 @@ class PlayerHub:
 
     async def catch_up(self) -> None:
         """Rate the finished rated tables a stopped server had no time to rate."""
+        if not self.stored:
+            return
         try:
             missing = await asyncio.to_thread(self.ratings.unrated_finished)
             for table_id in missing:
@@ -122,6 +126,8 @@ def router(hub: PlayerHub) -> APIRouter:
     """The players' routes over ``hub``."""
     routes = APIRouter()
     players, ratings, service = hub.players, hub.ratings, hub.service
+    # argon2 takes 64 MiB and tens of milliseconds a hash: a few at a time, however many logins arrive
+    hashing = asyncio.Semaphore(HASHES_AT_ONCE)
 
     async def start_session(request: Request, response: Response, account: Account) -> dict[str, Any]:
         old = request.cookies.get(SESSION_COOKIE)
@@ -134,13 +140,15 @@ def router(hub: PlayerHub) -> APIRouter:
     @routes.post("/api/account/signup", status_code=201)
     async def sign_up(body: Credentials, request: Request, response: Response) -> dict[str, Any]:
         check_origin(request, hub.origins)
-        account = await asyncio.to_thread(players.sign_up, body.name, body.password)
+        async with hashing:
+            account = await asyncio.to_thread(players.sign_up, body.name, body.password)
         return await start_session(request, response, account)
 
     @routes.post("/api/account/login")
     async def log_in(body: Credentials, request: Request, response: Response) -> dict[str, Any]:
         check_origin(request, hub.origins)
-        account = await asyncio.to_thread(players.log_in, body.name, body.password)
+        async with hashing:
+            account = await asyncio.to_thread(players.log_in, body.name, body.password)
         return await start_session(request, response, account)
 
     @routes.post("/api/account/logout")

@@ -35,12 +35,19 @@ def watch(page: Any) -> list[str]:
     return errors
 
 
+def submit(page: Any, kind: str) -> None:
+    """Press "log in" or "sign up" and wait for the page to say it worked (a refusal fails, saying why)."""
+    page.click(f"[data-testid={kind}]")
+    # argon2 hashing is slow on a busy machine: a generous wait
+    page.wait_for_selector("[data-testid=signed-in], [data-testid=account-error]", timeout=60_000)
+    assert not page.locator("[data-testid=account-error]").count(), page.inner_text("main")
+
+
 def sign_up(page: Any, base: str, name: str) -> None:
     page.goto(f"{base}/account")
     page.fill("[data-testid=signup-name]", name)
     page.fill("[data-testid=signup-password]", PASSWORD)
-    page.click("[data-testid=signup]")
-    page.wait_for_selector("[data-testid=signed-in]")
+    submit(page, "signup")
     assert page.locator("[data-testid=nav-account]").inner_text() == name
 
 
@@ -111,8 +118,7 @@ def test_two_accounts_play_a_turn_based_game_across_a_restart(tmp_path: Path, br
         device.goto(f"{own.url}/account")
         device.fill("[data-testid=login-name]", "Ann" if waiting is ann else "Bob")
         device.fill("[data-testid=login-password]", PASSWORD)
-        device.click("[data-testid=login]")
-        device.wait_for_selector("[data-testid=signed-in]")
+        submit(device, "login")
         assert table in my_games(device, own.url)["your-turn"]
         device.locator(f"[data-testid=your-turn] [data-testid=game-card][data-id='{table}'] "
                        "[data-testid=open-game]").click()
@@ -238,7 +244,7 @@ def test_the_account_page_on_a_phone_in_both_languages_speaks_to_the_person(serv
         assert "その名前は使えません" in page.locator("[data-testid=account-error]").inner_text()
         page.fill("[data-testid=signup-name]", "ハナコ")
         page.click("[data-testid=signup]")
-        page.wait_for_selector("[data-testid=signed-in]")
+        page.wait_for_selector("[data-testid=signed-in]", timeout=60_000)
         assert "ハナコ" in page.locator("[data-testid=signed-in]").inner_text()
         snap(page, SCREENSHOTS / "account-ja-phone.png")
         page.click("[data-testid=logout]")
