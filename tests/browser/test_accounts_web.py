@@ -175,7 +175,8 @@ def test_a_rated_game_moves_the_rating_shown_at_the_table_the_account_and_the_le
         change = page.locator("[data-testid=rating-0]").inner_text()
         assert change.startswith("Rita 1000 → ") and "1000 → 1000" not in change
         after = int(change.split("→ ")[1].split(" ")[0])
-        snap(page, SCREENSHOTS / "rated-game-over.png")
+        page.evaluate("window.scrollTo(0, 0)")
+        page.screenshot(path=str(SCREENSHOTS / "rated-game-over.png"))  # the screen a player sees at the end
         page.goto(f"{server.url}/account")
         page.wait_for_selector(f"[data-testid=my-rating-{game}]")
         assert int(page.locator(f"[data-testid=my-rating-{game}]").inner_text()) == after
