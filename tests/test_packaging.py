@@ -7,7 +7,7 @@ import tomllib
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-RUNNING = {"rich", "fastapi", "uvicorn", "sqlalchemy", "platformdirs"}
+RUNNING = {"rich", "fastapi", "uvicorn", "sqlalchemy", "platformdirs", "argon2-cffi", "openskill"}  # accounts, ratings
 
 
 def names(requirements: list[str]) -> set[str]:

@@ -23,7 +23,8 @@ def create_table(page: Any, base: str, game: str, players: int, *, name: str = "
     page.goto(f"{base}/")
     page.click(f"[data-testid=game-{game}]")
     page.select_option("[data-testid=players]", str(players))
-    page.fill("[data-testid=create-name]", name)
+    if page.locator("[data-testid=create-name]").is_enabled():  # logged in: the account's name, fixed
+        page.fill("[data-testid=create-name]", name)
     for seat in range(players):
         page.select_option(f"[data-testid=seat-kind-{seat}]", "human" if seat < humans else "bot")
         if seat >= humans:  # a person's seat shows no bot level (its stand-in's waits under "Advanced")

@@ -13,6 +13,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "serve": ("serve", "run the web table"),
     "simulate": ("simulate", "play many bot games and report win rates"),
     "lab": ("lab", "a designer's variant study: options varied on the same deals, balance measures, a report"),
+    "ratings": ("ratings", "rate bot levels from simulate results; show a game's leaderboard"),
     "replay": ("replay", "step through a saved game record"),
     "rules": ("rules", "print a game's rules and options"),
     "bench": ("bench", "measure engine speed"),

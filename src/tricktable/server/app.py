@@ -27,6 +27,8 @@ from tricktable.server.errors import ServiceError, new_error_id, server_failure
 from tricktable.server.fanout import pump_task
 from tricktable.server.headers import SecurityHeaders, origin_allowed
 from tricktable.server.limits import CLOSE_BINARY, Limits, RateLimiter, RequestGuard, read_message
+from tricktable.server.players_routes import PlayerHub, check_origin
+from tricktable.server.players_routes import router as players_router
 from tricktable.server.reference import game_reference
 from tricktable.server.service import Settings, Subscription, TableService
 from tricktable.server.store import Store, open_store
@@ -50,6 +52,7 @@ class CreateTable(BaseModel):
     seats: list[SeatSpec] | None = None
     seed: int | None = Field(default=None, ge=0, lt=2**63)
     clock: str | dict[str, Any] | None = None  # a time control: a preset name or an object (server/clock.py)
+    rated: bool = False  # accounts only; never with a chosen seed or set-up deal (server/ratings.py)
 
 
 class TakeSeat(BaseModel):
@@ -91,14 +94,17 @@ def create_app(store: Store | None = None, settings: Settings | None = None, db:
     own_store = store is None
     the_store: Store = store if store is not None else open_store(db)
     service = TableService(the_store, settings)
+    hub = PlayerHub(service, the_store, origins)  # accounts, guests, ratings (server/players_routes.py)
 
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         await service.start()
+        service.keep(asyncio.get_running_loop().create_task(hub.catch_up()))
         try:
             yield
         finally:
             await service.stop()
+            hub.close()
             if own_store:
                 the_store.close()
 
@@ -143,8 +149,10 @@ def create_app(store: Store | None = None, settings: Settings | None = None, db:
     async def create_table(body: CreateTable, request: Request) -> dict[str, Any]:
         seats = [s.model_dump() for s in body.seats] if body.seats is not None else None
         client = request.client.host if request.client else None
+        if body.rated and (await hub.identify(request.cookies)).account is None:
+            raise ServiceError("account/needed", "log in or sign up to create a rated table")
         return await service.create_table(body.game, body.players, body.options, seats, body.seed, client=client,
-                                          clock=body.clock)
+                                          clock=body.clock, rated=body.rated)
 
     @app.get("/api/tables")
     async def lobby() -> list[dict[str, Any]]:
@@ -159,24 +167,38 @@ def create_app(store: Store | None = None, settings: Settings | None = None, db:
         return await service.reference(table_id, lang)
 
     @app.post("/api/tables/{table_id}/seats/{seat}")
-    async def take_seat(table_id: str, seat: int, body: TakeSeat) -> dict[str, Any]:
-        return await service.take_seat(table_id, seat, body.name)
+    async def take_seat(table_id: str, seat: int, body: TakeSeat, request: Request) -> dict[str, Any]:
+        who = await hub.identify(request.cookies)  # the seat is held by this player too (account, or guest)
+        if who.player:
+            check_origin(request, origins)
+        name = who.account.name if who.account else body.name  # an account plays under its own name
+        taken = await service.take_seat(table_id, seat, name, player=who.player)
+        if who.player:
+            await asyncio.to_thread(hub.players.sat_down, who.player, table_id, seat)
+        return taken
 
     @app.post("/api/tables/{table_id}/start")
-    async def start_table(table_id: str, body: StartTable) -> dict[str, Any]:
-        return await service.start_table(table_id, body.token)
+    async def start_table(table_id: str, body: StartTable, request: Request) -> dict[str, Any]:
+        players = (await hub.identify(request.cookies)).players
+        if players:
+            check_origin(request, origins)
+        return await service.start_table(table_id, body.token, players)
 
     @app.get("/api/tables/{table_id}/view")
-    async def view(table_id: str, token: str | None = None, lang: str = "en", since: int = 0) -> dict[str, Any]:
-        return await service.view(table_id, token, lang, since)
+    async def view(table_id: str, request: Request, token: str | None = None, lang: str = "en",
+                   since: int = 0) -> dict[str, Any]:
+        return await service.view(table_id, token, lang, since, (await hub.identify(request.cookies)).players)
 
     @app.get("/api/tables/{table_id}/hint")
-    async def hint(table_id: str, token: str | None = None, lang: str = "en") -> dict[str, Any]:
-        return await service.hint(table_id, token, lang)
+    async def hint(table_id: str, request: Request, token: str | None = None, lang: str = "en") -> dict[str, Any]:
+        return await service.hint(table_id, token, lang, (await hub.identify(request.cookies)).players)
 
     @app.post("/api/tables/{table_id}/actions")
-    async def act(table_id: str, body: PlayAction) -> dict[str, Any]:
-        return await service.act(table_id, body.token, body.action, body.seat, body.lang)
+    async def act(table_id: str, body: PlayAction, request: Request) -> dict[str, Any]:
+        players = (await hub.identify(request.cookies)).players
+        if players:
+            check_origin(request, origins)
+        return await service.act(table_id, body.token, body.action, body.seat, body.lang, players)
 
     @app.post("/api/tables/{table_id}/undo")
     async def undo(table_id: str, body: StartTable) -> dict[str, Any]:
@@ -219,7 +241,8 @@ def create_app(store: Store | None = None, settings: Settings | None = None, db:
                 token, lang, first = await _hello(websocket, lang)
             except WebSocketDisconnect:
                 return
-            listener = await service.connect(table_id, token, lang)
+            players = (await hub.identify(websocket.cookies)).players  # a seat held by this account or guest
+            listener = await service.connect(table_id, token, lang, players)
         except ServiceError as error:
             await websocket.send_json(error.to_json())
             codes = {"table/unknown": 4404, "auth/token-in-url": 4400, "message/malformed": 4400}
@@ -252,6 +275,8 @@ def create_app(store: Store | None = None, settings: Settings | None = None, db:
         finally:
             sender.cancel()
             await service.disconnect(listener)
+
+    app.include_router(players_router(hub))  # accounts, My games, ratings: before the client's catch-all
 
     # --- the web client ------------------------------------------------------------------------
 

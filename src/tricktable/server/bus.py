@@ -40,6 +40,7 @@ def refresh(table: Table, row: TableRow) -> None:
         place.token_hash, place.uses_socket = new.token_hash, new.uses_socket
         place.standin_events = new.standin_events
         place.clock, place.notes = new.clock, new.notes  # (server/clock.py, server/notes.py)
+        place.player = new.player
     table.__post_init__()  # what it derives from the seats (the stand-in moves)
 
 

@@ -39,6 +39,14 @@ STATUS: dict[str, int] = {
     "undo/refused": 409,
     "server/error": 500,
     "server/unavailable": 503,
+    # accounts, seats held by players, ratings (server/accounts.py, server/ratings.py)
+    "account/login": 401,
+    "account/needed": 403,
+    "account/name-taken": 409,
+    "account/password": 422,
+    "seat/held": 409,
+    "options/rated": 422,
+    "limit/login": 429,
 }
 
 

@@ -45,6 +45,8 @@ class Limits:
     chat_rate: float = 0.5  # chat messages a second per speaker at a table (sustained)
     chat_burst: int = 5  # ... and at once
     chat_keep: int = 100  # the latest chat messages a connection gets when it opens
+    login_failures: int = 10  # wrong passwords for one account name in 10 minutes before logins wait
+    password_bytes: int = 1024  # a password's largest size (hashing is costly: never hash a megabyte)
 
 
 # what each limit means, for ``tricktable serve --help`` and docs/protocol.md
@@ -62,6 +64,9 @@ HELP = {
     "chat_rate": "chat messages a second per speaker at a table, sustained; 0: no limit (chat/rate)",
     "chat_burst": "chat messages a speaker may send at once (chat/rate)",
     "chat_keep": "the latest chat messages a connection is sent when it opens",
+    "login_failures": "wrong passwords for one account name in 10 minutes before its logins wait; 0: no limit "
+                      "(limit/login)",
+    "password_bytes": "largest password in bytes (account/password)",
 }
 
 

@@ -45,5 +45,10 @@ def clean_name(name: str, others: list[str]) -> str:
     return cleaned
 
 
+def name_key(name: str) -> str:
+    """What two names are compared by: case and Unicode compatibility forms ignored (``ＡＮＮ`` is ``ann``)."""
+    return _key(name)
+
+
 def _key(name: str) -> str:
     return unicodedata.normalize("NFKC", name).casefold().strip()

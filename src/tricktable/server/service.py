@@ -160,6 +160,8 @@ class TableService:
         self._local: dict[tuple[str, int], int] = {}
         self.chat = chat_store_for(store)  # table chat, stored beside the tables (server/chat.py)
         self.chat_rates = ChatRates(self.settings.limits)
+        # called (as tasks) with each table whose game this process saw end: ratings (server/ratings.py)
+        self.finished: list[Callable[[Table], Coroutine[Any, Any, None]]] = []
 
     # --- life ----------------------------------------------------------------------------------
 
@@ -239,10 +241,11 @@ class TableService:
 
     async def create_table(self, game: str, players: int, options: dict[str, Any] | None = None,
                            seats: list[dict[str, Any]] | None = None, seed: int | None = None,
-                           client: str | None = None, clock: Any = None) -> dict[str, Any]:
+                           client: str | None = None, clock: Any = None, rated: bool = False) -> dict[str, Any]:
         """A new table; returns its summary. A table without human seats starts at once. ``client`` (an
         address) is counted against ``limits.tables_per_client``. ``clock``: its time control
-        (``server/clock.py``: a preset name or an object; None: no clock)."""
+        (``server/clock.py``: a preset name or an object; None: no clock). ``rated``: only accounts may sit,
+        and the result moves the ratings (never with a chosen seed or a set-up deal)."""
         self.quota.check(client, {t.id for t in self.tables.values() if t.status != "over"})
         if game not in playable():
             raise ServiceError("game/unknown", f"no game called {game!r} (games: {', '.join(playable())})")
@@ -271,7 +274,9 @@ class TableService:
                                clock=new_clock(control) if kind == "human" else None))
         if not self.settings.any_table_setups:
             _check_practice(seed, opts.changed(rules.options), sum(p.kind == "human" for p in places))
-        table = Table(id=secrets.token_urlsafe(6), state=state, seats=places)
+        if rated:
+            _check_rated(seed, opts.changed(rules.options), sum(p.kind == "human" for p in places))
+        table = Table(id=secrets.token_urlsafe(6), state=state, seats=places, rated=rated)
         if not any(p.kind == "human" for p in places):
             table.status = "playing"
         async with table.lock:
@@ -290,27 +295,36 @@ class TableService:
         return (await self._table(table_id)).summary()
 
     @retry_conflicts
-    async def take_seat(self, table_id: str, seat: int, name: str) -> dict[str, Any]:
-        """Take a free human seat: ``{"seat", "token", "table"}``. The table starts when no human seat is free."""
+    async def take_seat(self, table_id: str, seat: int, name: str, player: str | None = None) -> dict[str, Any]:
+        """Take a free human seat: ``{"seat", "token", "table"}``. The table starts when no human seat is free.
+
+        ``player`` (``account:<id>`` or ``guest:<digest>``, server/accounts.py) holds the seat besides the
+        token, on every device; a player holds one seat a table; a rated table seats accounts only."""
         table = await self._table(table_id)
         async with table.lock:
             place = self._place(table, seat)
             if not place.is_free or table.status == "over":
                 raise ServiceError("seat/taken", f"seat {seat} is not free")
+            if table.rated and not (player or "").startswith("account:"):
+                raise ServiceError("account/needed", "this table is rated: log in or sign up to sit here")
+            held = table.seat_of_player((player,)) if player else None
+            if held is not None:
+                raise ServiceError("seat/held", f"you already sit at this table (seat {held})")
             name = clean_name(name, [p.name for i, p in enumerate(table.seats) if i != seat])
             token = secrets.token_urlsafe(18)
             others_free = any(p.is_free for i, p in enumerate(table.seats) if i != seat)
             status = "playing" if table.status == "waiting" and not others_free else table.status
-            await self._commit(table, seats={seat: {"token_hash": hash_token(token), "name": name}}, status=status)
+            await self._commit(table, seats={seat: {"token_hash": hash_token(token), "name": name, "player": player}},
+                               status=status)
         self._schedule_bots(table)
         return {"seat": seat, "token": token, "table": table.summary()}
 
     @retry_conflicts
-    async def start_table(self, table_id: str, token: str | None) -> dict[str, Any]:
+    async def start_table(self, table_id: str, token: str | None, players: tuple[str, ...] = ()) -> dict[str, Any]:
         """Start a waiting table now: free human seats become bot seats at their stand-in level."""
         table = await self._table(table_id)
         async with table.lock:
-            self._seat_of(table, token)
+            self._seat_of(table, token, players)
             if table.status == "waiting":
                 bots = {i: {"kind": "bot", "name": _bot_name(p.bot), "clock": None}
                         for i, p in enumerate(table.seats) if p.is_free}
@@ -318,31 +332,34 @@ class TableService:
         self._schedule_bots(table)
         return table.summary()
 
-    async def view(self, table_id: str, token: str | None, lang: str | None = "en", since: int = 0) -> dict[str, Any]:
-        """The view message of the token's seat (no token: the spectator's), with the log from ``since``."""
+    async def view(self, table_id: str, token: str | None, lang: str | None = "en", since: int = 0,
+                   players: tuple[str, ...] = ()) -> dict[str, Any]:
+        """The view message of the token's seat (no token: the seat ``players`` hold, else the spectator's),
+        with the log from ``since``."""
         table = await self._table(table_id)
-        seat = await self._fresh_seat_of(table, token) if token else None
+        seat = await self._fresh_seat_of(table, token) if token else table.seat_of_player(players)
         return table.view(seat, _lang(lang), since)
 
     @retry_conflicts
     async def act(self, table_id: str, token: str | None, action: str, seat: int | None = None,
-                  lang: str | None = "en") -> dict[str, Any]:
-        """Play ``action`` for the token's seat; returns that seat's view after it."""
+                  lang: str | None = "en", players: tuple[str, ...] = ()) -> dict[str, Any]:
+        """Play ``action`` for the token's seat (no token: the seat ``players`` hold); returns its view after it."""
         table = await self._table(table_id)
-        mine = await self._fresh_seat_of(table, token)
+        mine = await self._fresh_seat_of(table, token, players)
         if seat is not None and seat != mine:
             raise ServiceError("auth/token", f"this token is seat {mine}'s, not seat {seat}'s")
         table.seats[mine].away = False  # an HTTP player who acts is back: the stand-in stops
         await self._apply(table, mine, action)
         return table.view(mine, _lang(lang))
 
-    async def hint(self, table_id: str, token: str | None, lang: str | None = "en") -> dict[str, Any]:
+    async def hint(self, table_id: str, token: str | None, lang: str | None = "en",
+                   players: tuple[str, ...] = ()) -> dict[str, Any]:
         """The search's ranked choices for the token's seat (``bots.hints``): built from that seat's view only."""
         from tricktable.bots import SeatView
         from tricktable.bots.hints import suggest
 
         table = await self._table(table_id)
-        seat = await self._fresh_seat_of(table, token)
+        seat = await self._fresh_seat_of(table, token, players)
         if table.status != "playing":
             raise ServiceError("table/not-started", "hints are for a game in progress")
         if seat not in table.state.actors:
@@ -431,13 +448,15 @@ class TableService:
 
     # --- listening -----------------------------------------------------------------------------
 
-    async def connect(self, table_id: str, token: str | None, lang: str | None = "en") -> Subscription:
-        """Listen to a table as the token's seat (no token: a spectator). The first view is already queued.
+    async def connect(self, table_id: str, token: str | None, lang: str | None = "en",
+                      players: tuple[str, ...] = ()) -> Subscription:
+        """Listen to a table as the token's seat (no token: the seat ``players`` hold, else a spectator). The
+        first view is already queued.
 
         A player who was away has their seat back at once; the stand-in bot's pending move is dropped.
         """
         table = await self._table(table_id)
-        seat = await self._fresh_seat_of(table, token) if token else None
+        seat = await self._fresh_seat_of(table, token) if token else table.seat_of_player(players)
         listener = Subscription(table.id, seat, _lang(lang), Outbox(self.settings.limits.queue_messages))
         self.subscribers.setdefault(table.id, set()).add(listener)
         if seat is None or table.seats[seat].kind != "human":
@@ -616,9 +635,12 @@ class TableService:
         return table.seats[seat]
 
     @staticmethod
-    def _seat_of(table: Table, token: str | None) -> int:
+    def _seat_of(table: Table, token: str | None, players: tuple[str, ...] = ()) -> int:
         if not token:
-            raise ServiceError("auth/token", "this needs your seat token")
+            held = table.seat_of_player(players)
+            if held is not None:  # no token, but the request's account or guest holds a seat here
+                return held
+            raise ServiceError("auth/token", "this needs your seat token (or the account that holds the seat)")
         seat = table.seat_of(token)
         if seat is None:
             raise ServiceError("auth/token", f"that token holds no seat at table {table.id}")
@@ -659,7 +681,7 @@ class TableService:
         row = TableRow(id=table.id, game=state.game.name, players=state.players, status=status,
                        seats=[{**p.to_json(), **changes.get(i, {})} for i, p in enumerate(table.seats)],
                        record=state.record().to_json(), created=table.created, updated=updated,
-                       version=table.version)
+                       version=table.version, rated=table.rated)
         try:
             version = await self._store(row)
         except StaleRow:  # another process saved the table first: become what is stored, refuse this change
@@ -677,8 +699,11 @@ class TableService:
             table.__post_init__()  # the stand-in marks, before the listeners hear of the lines they mark
         if state is not table.state:  # kept for the undo check (engine/undo.py): it saves a replay
             table.before = table.state if len(state.history) == len(table.state.history) + 1 else None
+        ended = status == "over" and table.status != "over"
         table.state, table.status, table.updated = state, status, updated
         self._notify(table, only=secret)
+        for hook in self.finished if ended else ():
+            self._spawn(hook(table))
         if table.status == "over":
             self._forget_finished()
 
@@ -765,20 +790,20 @@ class TableService:
         if not self._local[key]:
             del self._local[key]
 
-    async def _fresh_seat_of(self, table: Table, token: str | None) -> int:
+    async def _fresh_seat_of(self, table: Table, token: str | None, players: tuple[str, ...] = ()) -> int:
         """The token's seat; with several processes, a token this copy does not know yet (the seat was just
         taken on another process) is looked up again in the store before it is refused."""
         try:
-            return self._seat_of(table, token)
+            return self._seat_of(table, token, players)
         except ServiceError:
-            if self.cluster is None or not token:
+            if self.cluster is None or not (token or players):
                 raise
         row = await asyncio.to_thread(self.store.load, table.id)
         if row is not None:
             async with table.lock:
                 if row.version > table.version:
                     refresh(table, row)
-        return self._seat_of(table, token)
+        return self._seat_of(table, token, players)
 
     async def _owner_first(self, table: Table) -> bool:
         """True when this process should think for the table's bots now: it saved the table last, or the
@@ -1003,6 +1028,17 @@ def _check_practice(seed: int | None, options: dict[str, Any], humans: int) -> N
         chosen = ", ".join(["seed"] * (seed is not None) + fixed)
         raise ServiceError("options/practice", f"{chosen}: a chosen seed or set-up deal lets its chooser know "
                            f"hidden cards, so it is only for practice tables with at most one person ({humans} here)")
+
+
+def _check_rated(seed: int | None, options: dict[str, Any], humans: int) -> None:
+    """A rated table is a real game: a secret deal nobody chose, and a person at it."""
+    fixed = setup_options(options)
+    if seed is not None or fixed:
+        chosen = ", ".join(["seed"] * (seed is not None) + fixed)
+        raise ServiceError("options/rated", f"{chosen}: a rated table deals at random; a chosen seed or set-up "
+                                            "deal makes a practice table, which is never rated")
+    if humans == 0:
+        raise ServiceError("options/rated", "a rated table needs a seat for a person")
 
 
 def _plain(value: Any) -> Any:

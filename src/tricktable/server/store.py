@@ -24,6 +24,7 @@ from typing import Any, Protocol
 
 import platformdirs
 from sqlalchemy import (
+    Boolean,
     Column,
     DateTime,
     Integer,
@@ -33,6 +34,7 @@ from sqlalchemy import (
     Text,
     create_engine,
     event,
+    false,
     insert,
     inspect,
     select,
@@ -68,6 +70,7 @@ class TableRow:
     created: datetime = field(default_factory=now)
     updated: datetime = field(default_factory=now)
     version: int = 0  # 0: never stored
+    rated: bool = False  # a rated table (accounts only): its result moves the players' ratings (server/ratings.py)
 
 
 class Store(Protocol):
@@ -133,6 +136,7 @@ tables = Table(
     Column("created", DateTime(timezone=True), nullable=False),
     Column("updated", DateTime(timezone=True), nullable=False, index=True),
     Column("version", Integer, nullable=False, server_default="0"),
+    Column("rated", Boolean, nullable=False, server_default=false()),
 )
 
 
@@ -163,6 +167,7 @@ class SqlStore:
                 connection.execute(text("SELECT pg_advisory_xact_lock(727172)"))
             metadata.create_all(connection)
             self._add_version_column(connection)
+            self._add_rated_column(connection)
 
     @staticmethod
     def _add_version_column(connection: Any) -> None:
@@ -170,11 +175,17 @@ class SqlStore:
         if "version" not in {c["name"] for c in inspect(connection).get_columns(tables.name)}:
             connection.execute(text(f"ALTER TABLE {tables.name} ADD COLUMN version INTEGER NOT NULL DEFAULT 0"))
 
+    @staticmethod
+    def _add_rated_column(connection: Any) -> None:
+        """A database made before rated tables: add the column (every table unrated)."""
+        if "rated" not in {c["name"] for c in inspect(connection).get_columns(tables.name)}:
+            connection.execute(text(f"ALTER TABLE {tables.name} ADD COLUMN rated BOOLEAN NOT NULL DEFAULT FALSE"))
+
     def save(self, row: TableRow, origin: str = "") -> int:
         version = row.version + 1
         values = {"game": row.game, "players": row.players, "status": row.status,
                   "seats": json.dumps(row.seats), "record": json.dumps(row.record),
-                  "created": row.created, "updated": row.updated, "version": version}
+                  "created": row.created, "updated": row.updated, "version": version, "rated": row.rated}
         with self.engine.begin() as connection:
             if row.version == 0:
                 try:
@@ -231,7 +242,7 @@ class SqlStore:
         return TableRow(id=found["id"], game=found["game"], players=found["players"], status=found["status"],
                         seats=json.loads(found["seats"]), record=json.loads(found["record"]),
                         created=_aware(found["created"]), updated=_aware(found["updated"]),
-                        version=found["version"])
+                        version=found["version"], rated=bool(found["rated"]))
 
 
 def _sqlite_pragmas(connection: Any, record: Any) -> None:

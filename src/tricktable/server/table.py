@@ -46,6 +46,9 @@ class Seat:
     standin_events: list[int] = field(default_factory=list)  # indexes of events of moves its stand-in made
     clock: dict[str, Any] | None = None  # its time control and time left (server/clock.py); None: no clock
     notes: list[dict[str, Any]] = field(default_factory=list)  # its undos and timeouts (server/notes.py)
+    # who holds the seat (server/accounts.py): "account:<id>" or "guest:<digest>"; None for a bot, a free
+    # seat or one taken by token only (a program, an old client). Never shown to anyone.
+    player: str | None = None
 
     @property
     def is_free(self) -> bool:
@@ -65,6 +68,8 @@ class Seat:
             data["clock"] = self.clock
         if self.notes:
             data["notes"] = self.notes
+        if self.player:
+            data["player"] = self.player
         return data
 
     @classmethod
@@ -72,7 +77,8 @@ class Seat:
         return cls(kind=data["kind"], bot=data["bot"], name=data.get("name", ""),
                    token_hash=data.get("token_hash"), uses_socket=bool(data.get("uses_socket")),
                    standin_events=[int(i) for i in data.get("standin_events", ())],
-                   clock=data.get("clock") or None, notes=list(data.get("notes") or ()))
+                   clock=data.get("clock") or None, notes=list(data.get("notes") or ()),
+                   player=data.get("player") if isinstance(data.get("player"), str) else None)
 
 
 @dataclass
@@ -91,6 +97,7 @@ class Table:
     before: State | None = None  # the state one action before ``state``, when the service kept it (undo)
     undos: int = 0  # moves taken back since loaded: a bot that thought before an undo thinks again
     _undo: tuple[State, int | None] | None = None  # (state, the seat that may undo in it): see ``undoable``
+    rated: bool = False  # set at creation: only accounts sit here, and the result moves ratings (server/ratings.py)
     # (lang, names) -> (the last event described, every event's line so far): events only grow, so each is
     # described once; a seat's new name starts the lines again
     _described: dict[tuple[str, tuple[str, ...]], tuple[Event | None, list[str]]] = field(default_factory=dict)
@@ -127,6 +134,10 @@ class Table:
         digest = hash_token(token)
         return next((i for i, s in enumerate(self.seats) if s.token_hash == digest), None)
 
+    def seat_of_player(self, players: tuple[str, ...]) -> int | None:
+        """The seat held by one of ``players`` (a request's account and guest identities), or None."""
+        return next((i for i, s in enumerate(self.seats) if s.player is not None and s.player in players), None)
+
     # --- what people are shown -----------------------------------------------------------------
 
     def summary(self) -> dict[str, Any]:
@@ -137,11 +148,12 @@ class Table:
             "id": self.id, "game": state.game.name, "title": state.game.title, "players": state.players,
             "higher_score_wins": state.game.higher_score_wins,
             "titles": {"en": state.game.title, "ja": state.game.title_in("ja")},
-            "options": public_options(options), "practice": is_practice(state.seed, options),
+            "options": public_options(options), "practice": is_practice(state.seed, options), "rated": self.rated,
             "status": self.status, "step": self.known_step(None), "round": state.round,
             "actors": list(state.actors), "scores": state.scores(), "winners": state.winners(),
             "seats": [{"seat": i, "kind": s.kind, "bot": s.bot, "name": s.name, "taken": not s.is_free,
-                       "connected": s.kind == "bot" or s.connections > 0, "away": s.away}
+                       "connected": s.kind == "bot" or s.connections > 0, "away": s.away,
+                       "account": bool(s.player and s.player.startswith("account:"))}
                       for i, s in enumerate(self.seats)],
             "thinking": sorted(self.thinking),
             "created": self.created.isoformat(), "updated": self.updated.isoformat(),
@@ -266,14 +278,14 @@ class Table:
         state = self.state
         return TableRow(id=self.id, game=state.game.name, players=state.players, status=self.status,
                         seats=[s.to_json() for s in self.seats], record=state.record().to_json(),
-                        created=self.created, updated=self.updated, version=self.version)
+                        created=self.created, updated=self.updated, version=self.version, rated=self.rated)
 
     @classmethod
     def from_row(cls, row: TableRow) -> Table:
         """The table as stored, its record replayed (every action checked again)."""
         state = GameRecord.from_json(row.record).replay()
         return cls(id=row.id, state=state, seats=[Seat.from_json(s) for s in row.seats], status=row.status,
-                   created=row.created, updated=row.updated, version=row.version)
+                   created=row.created, updated=row.updated, version=row.version, rated=row.rated)
 
 
 def _actor(event: Event) -> int | None:

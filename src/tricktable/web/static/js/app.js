@@ -1,7 +1,11 @@
 // The single-page app: a router over the lobby, a table, the replays and the rules pages.
-// Paths (shareable links): /, /tables/{id}, /replays, /replays/{id}, /rules, /rules/{game}.
+// Paths (shareable links): /, /tables/{id}, /replays, /replays/{id}, /rules, /rules/{game},
+// /account, /games (My games), /leaderboard, /leaderboard/{game}.
 
+import { accountPage, mountMeLink, refreshMe } from "./account.js";
 import { lang, setLang, translate } from "./i18n.js";
+import { leaderboardPage } from "./leaderboard.js";
+import { myGamesPage, watchTurns } from "./mygames.js";
 import { lobbyPage } from "./lobby.js";
 import { replayPage, replaysPage } from "./replay.js";
 import { rulesPage } from "./rules.js";
@@ -17,6 +21,10 @@ const ROUTES = [
   [/^\/replays\/([^/]+)\/?$/, (m) => replayPage(root, decodeURIComponent(m[1]))],
   [/^\/rules\/?$/, () => rulesPage(root, "")],
   [/^\/rules\/([^/]+)\/?$/, (m) => rulesPage(root, decodeURIComponent(m[1]))],
+  [/^\/account\/?$/, () => accountPage(root)],
+  [/^\/games\/?$/, () => myGamesPage(root, navigate)],
+  [/^\/leaderboard\/?$/, () => leaderboardPage(root, "")],
+  [/^\/leaderboard\/([^/]+)\/?$/, (m) => leaderboardPage(root, decodeURIComponent(m[1]))],
 ];
 
 /** Go to `path` inside the app (pushes a history entry). */
@@ -53,6 +61,7 @@ function showLang() {
   document.documentElement.lang = lang();
   document.getElementById("lang-toggle").textContent = lang() === "ja" ? "English" : "日本語";
   translate();
+  mountMeLink(document.getElementById("nav-account"));
 }
 
 // Links marked data-link (and any same-origin link to an app path) move without reloading the page.
@@ -73,4 +82,5 @@ document.getElementById("lang-toggle").addEventListener("click", () => {
 
 window.addEventListener("popstate", route);
 showLang();
-route();
+// Who we are (an account, or a guest identity made now) before the first page asks for seats.
+refreshMe().then(() => { route(); watchTurns(); });

@@ -119,7 +119,9 @@ export function listen(id, token, lang, listener) {
     release() {
       conn.listeners.delete(listener);
       const over = conn.msg && conn.msg.view && conn.msg.view.is_over;
-      if (!conn.token || over) conn.close();
+      // a seat held by token, or by this browser's account or guest (the view names the seat), stays open
+      const seated = conn.token || (conn.msg && typeof conn.msg.seat === "number");
+      if (!seated || over) conn.close();
     },
   };
 }

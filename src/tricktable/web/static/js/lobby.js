@@ -1,6 +1,7 @@
 // The lobby: open tables (join, watch, open my seat) and the form that creates a table.
 
 import { clockChoices } from "./clock.js";
+import { accountError, me } from "./account.js";
 import { api, heldSeat, holdSeat, savedName, saveName } from "./api.js";
 import { h, humanize, mount, toast } from "./dom.js";
 import { gameModule } from "./games/index.js";
@@ -119,8 +120,17 @@ function renderForm(page, { navigate, redraw }) {
     h("p", { class: "muted small" }, t("create.standinLevel")),
     humans.map(([seat, i]) => h("div", { class: "seat-row" }, h("span", { class: "seat-label" }, t("game.seat", { n: i + 1 })),
       botSelect(seat, i, bots, `standin-${i}`)))) : null;
-  const nameInput = h("input", { type: "text", value: form.name, maxlength: 24, dataset: { testid: "create-name" },
+  // An account plays under its own name; a guest types one.
+  const nameInput = h("input", { type: "text", value: me.account ? me.account.name : form.name, maxlength: 24,
+    dataset: { testid: "create-name" }, disabled: Boolean(me.account),
     placeholder: t("create.name"), "aria-label": t("create.name"), oninput: (event) => { form.name = event.target.value; } });
+  const rated = me.account
+    ? h("label", { class: "field rated-field" }, h("span", { class: "option-head" },
+      h("input", { type: "checkbox", checked: form.rated || null, dataset: { testid: "create-rated" },
+        onchange: (event) => { form.rated = event.target.checked; } }), t("create.rated")),
+      h("span", { class: "muted small rated-note" }, t("create.ratedNote")))
+    : h("p", { class: "muted small", dataset: { testid: "rated-login" } },
+      h("a", { href: "/account", "data-link": true }, t("create.ratedLogin")));
   const seedInput = h("input", { type: "number", value: form.seed, min: 0, dataset: { testid: "create-seed" },
     "aria-label": t("create.seed"), oninput: (event) => { form.seed = event.target.value; } });
   const options = game.options || [];
@@ -141,6 +151,7 @@ function renderForm(page, { navigate, redraw }) {
     h("label", { class: "field grow" }, h("span", {}, t("create.name")), nameInput)),
   h("fieldset", { class: "field" }, h("legend", {}, t("create.seats")), seatRows, advanced),
   h("label", { class: "field" }, h("span", {}, t("create.clock")), clockSelect),
+  rated,
   h("details", { class: "options", open: options.length <= 4 ? true : null },
     h("summary", {}, `${t("create.options")} (${options.length})`),
     options.length ? options.filter((o) => o.default !== null).map((opt) => optionField(form, opt)) : h("p", { class: "muted" }, t("create.noOptions")),
@@ -285,12 +296,13 @@ function displayValue(value, opt = {}) {
 
 async function create(page, game, navigate) {
   const form = page.form;
-  const name = (form.name || "").trim() || t("create.guest");
-  saveName(name);
+  const name = me.account ? me.account.name : (form.name || "").trim() || t("create.guest");
+  if (!me.account) saveName(name);
   const body = {
     game: game.name, players: form.players, options: form.options,
     seats: form.seats.map((s) => ({ kind: s.kind, bot: s.bot })),
   };
+  if (me.account && form.rated) body.rated = true;
   if (form.seed !== "" && form.seed !== undefined) body.seed = Number(form.seed);
   if (form.clock && form.clock !== "none") body.clock = form.clock;
   try {
@@ -302,7 +314,7 @@ async function create(page, game, navigate) {
     }
     navigate(`/tables/${encodeURIComponent(summary.id)}`);
   } catch (error) {
-    toast(error.message, "error");
+    toast(accountError(error), "error");
   }
 }
 
@@ -319,6 +331,7 @@ function renderTables(page, navigate) {
       h("div", { class: "table-card-head" },
         h("strong", {}, titleOf(table)),
         table.practice ? h("span", { class: "status status-practice" }, t("table.practice")) : null,
+        table.rated ? h("span", { class: "status status-rated" }, t("table.rated")) : null,
         h("span", { class: `status status-${table.status}` }, t(`table.status.${table.status}`))),
       h("div", { class: "muted small" }, [t("table.players", { n: table.players }),
         table.status !== "waiting" ? t("table.round", { n: table.round }) : null,

@@ -2,6 +2,7 @@
 // The connection itself belongs to connections.js, so leaving this page (lobby, replays, rules) keeps
 // a held seat connected; the rules and the game's reference open in a panel beside the board.
 
+import { accountError, me } from "./account.js";
 import { api, heldSeat, holdSeat, releaseSeat, savedName, saveName } from "./api.js";
 import { lastTrickOf, renderBoard, renderLog, renderScoreboard, seatName } from "./board.js";
 import { listen, markSeen, seenIndex, standinMoves } from "./connections.js";
@@ -47,14 +48,14 @@ export function tablePage(root, id) {
 
   async function join(seat, name) {
     try {
-      saveName(name);
+      if (!me.account) saveName(name);
       const result = await api(`/api/tables/${encodeURIComponent(id)}/seats/${seat}`, { method: "POST", body: { name } });
       holdSeat(id, result.seat, result.token, name);
       page.held = heldSeat(id);
       page.summary = result.table;
       connect();
     } catch (error) {
-      toast(error.message, "error");
+      toast(accountError(error), "error");
     }
   }
 
@@ -188,6 +189,9 @@ function receive(page, msg, conn, draw) {
     if (page.summary) reference(page.summary.game, () => draw()); // tooltips once the reference is here
     page.pending = false;
     if (page.selected && !(msg.legal || []).some((item) => item.action.includes(page.selected))) page.selected = null;
+    // A seat held by this browser's account or guest (another device took it): ours without a token.
+    if (!page.held && typeof msg.seat === "number") page.held = { seat: msg.seat };
+    if (msg.view && msg.view.is_over && page.summary && page.summary.rated && !page.ratings) loadRatings(page, draw);
     const me = typeof msg.seat === "number" ? msg.seat : null;
     if (me !== null && page.lines.length) {
       // The first view after coming back tells what the stand-in played meanwhile.
@@ -242,9 +246,9 @@ function renderPage(page, handlers) {
   const mine = !page.pending && (msg.legal || []).length > 0;
   document.title = `${mine ? `● ${t("table.yourTurn")} · ` : ""}${titleOf(summary)} · tricktable`;
   const over = msg.view && msg.view.is_over
-    ? renderScoreboard(frame, h("div", { class: "buttons" },
+    ? renderScoreboard(frame, [summary.rated ? renderRatings(page, summary) : null, h("div", { class: "buttons" },
       h("a", { class: "btn", href: `/replays/${encodeURIComponent(page.id)}`, "data-link": true, dataset: { testid: "to-replay" } }, t("table.replay")),
-      h("a", { class: "btn btn-ghost", href: "/", "data-link": true }, t("table.back"))))
+      h("a", { class: "btn btn-ghost", href: "/", "data-link": true }, t("table.back")))])
     : null;
   return h("div", { class: "page table-page" }, head, banners,
     h("div", { class: "table-layout" },
@@ -303,7 +307,8 @@ function renderHead(page, summary, handlers) {
   const link = `${location.origin}/tables/${encodeURIComponent(page.id)}`;
   return h("div", { class: "table-head" },
     h("h1", {}, title, " ", h("span", { class: `status status-${summary ? summary.status : ""}`, dataset: { testid: "table-status" } }, status),
-      summary && summary.practice ? h("span", { class: "status status-practice", dataset: { testid: "practice" } }, t("table.practice")) : null),
+      summary && summary.practice ? h("span", { class: "status status-practice", dataset: { testid: "practice" } }, t("table.practice")) : null,
+      summary && summary.rated ? h("span", { class: "status status-rated", dataset: { testid: "rated" } }, t("table.rated")) : null),
     h("div", { class: "buttons" },
       h("button", { type: "button", class: ["btn btn-ghost", soundOn() && "is-on"], dataset: { testid: "sound" },
         "aria-pressed": String(soundOn()), onclick: handlers.sound }, soundOn() ? t("sound.on") : t("sound.off")),
@@ -332,7 +337,9 @@ function freeSeats(summary) {
 let draftName = null;
 
 function nameInput() {
-  return h("input", { type: "text", class: "name-input", value: draftName ?? (savedName() || ""), maxlength: 24,
+  // An account sits under its own name (the server uses it whatever is typed).
+  return h("input", { type: "text", class: "name-input", value: me.account ? me.account.name : draftName ?? (savedName() || ""),
+    maxlength: 24, disabled: Boolean(me.account),
     placeholder: t("table.seatName"), "aria-label": t("table.seatName"), dataset: { testid: "join-name" },
     oninput: (event) => { draftName = event.target.value; } });
 }
@@ -361,4 +368,32 @@ function renderJoin(page, summary, handlers) {
   const input = nameInput();
   return h("div", { class: "banner" }, h("p", {}, t("table.joinAs")),
     h("div", { class: "join-row" }, input, joinButtons(summary, input, handlers)));
+}
+
+// --- ratings of a finished rated table -------------------------------------------------------------
+
+async function loadRatings(page, draw) {
+  page.ratings = { changes: null };
+  for (let tries = 0; tries < 20 && page.ratings.changes === null; tries += 1) {
+    try {
+      page.ratings = await api(`/api/tables/${encodeURIComponent(page.id)}/ratings`);
+    } catch {
+      return;
+    }
+    if (page.ratings.changes === null) await new Promise((done) => setTimeout(done, 500));
+  }
+  draw();
+}
+
+function renderRatings(page, summary) {
+  const changes = page.ratings && page.ratings.changes;
+  if (!changes) return h("p", { class: "muted small" }, t("table.ratingPending"));
+  return h("div", { class: "rating-changes", dataset: { testid: "rating-changes" } },
+    h("strong", {}, t("table.ratingChange")), " ",
+    // people's changes; a bot level's rating (one for all its seats) is on the leaderboard
+    changes.filter((c) => summary.seats[c.seat] && summary.seats[c.seat].kind === "human").map((c) => {
+      const delta = c.after - c.before;
+      return h("span", { class: ["rating-change", delta >= 0 ? "is-up" : "is-down"], dataset: { testid: `rating-${c.seat}` } },
+        `${seatName(summary, c.seat)} ${c.before} → ${c.after} (${delta >= 0 ? "+" : ""}${delta})`);
+    }));
 }
