@@ -79,10 +79,8 @@ class PlayerHub:
             else:  # cannot happen at a rated table (accounts only); never rate a game with an unknown player
                 log.warning("table %s is rated but a seat is held by no account: not rated", table.id)
                 return
-        from tricktable.bots.search import higher_score_wins
-
         state = table.state
-        ranks = ranks_of([float(s) for s in state.scores()], list(state.winners()), higher_score_wins(state.game))
+        ranks = ranks_of([float(s) for s in state.scores()], list(state.winners()), state.game.higher_score_wins)
         try:
             await asyncio.to_thread(self.ratings.rate, table.id, state.game.name, subjects, ranks)
         except Exception:  # logged; start-up rates it again (``catch_up``)

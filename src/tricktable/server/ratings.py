@@ -34,6 +34,7 @@ from sqlalchemy import Table as SqlTable
 from sqlalchemy.engine import Engine
 from sqlalchemy.exc import IntegrityError
 
+from tricktable.engine import game_class
 from tricktable.server.store import metadata, now
 from tricktable.server.store import tables as table_rows
 
@@ -190,19 +191,14 @@ class Ratings:
 def simulated_games(folder: Path) -> Iterable[tuple[str, str, list[str], list[int]]]:
     """(game id, game, bot subjects, ranks) of each game of a ``tricktable simulate`` folder's
     ``records.jsonl``. A game's id is a digest of its line, so importing a folder twice rates nothing twice."""
-    from tricktable.bots.search import higher_score_wins
-    from tricktable.engine import load_game
-
-    senses: dict[tuple[str, int], bool] = {}
     with (folder / "records.jsonl").open() as lines:
         for line in lines:
             if not line.strip():
                 continue
             data = json.loads(line)
             record = data["record"]
-            game, players = record["game"], len(data["bots"])
-            if (game, players) not in senses:
-                senses[game, players] = higher_score_wins(load_game(game, players))
-            ranks = ranks_of([float(s) for s in data["scores"]], list(data["winners"]), senses[game, players])
+            game = record["game"]
+            higher_wins = game_class(game).higher_score_wins  # a declared fact of the game
+            ranks = ranks_of([float(s) for s in data["scores"]], list(data["winners"]), higher_wins)
             game_id = "sim:" + hashlib.sha256(line.strip().encode()).hexdigest()[:40]
             yield game_id, game, [f"bot:{bot}" for bot in data["bots"]], ranks
