@@ -5,7 +5,7 @@ pending secret choices, what the other players know, and the future of the rando
 Kept: every fact of ``player``'s knowledge record (a card known in a hand stays there, a card known in
 the deck keeps its depth) and every ``lacks`` mask (a player who busted for want of a fitting card is
 dealt no fitting card, except cards ``player`` knows they received since); a Follower whose turn it is
-gets a fitting card. See knowledge.py for how the record stays true.
+gets a fitting card. See rules.py, "What each seat knows", for how the record stays true.
 
 The other seats' knowledge records are emptied in the world. Hands and tableaus come out sorted and the
 pool is sorted before shuffling, so a world depends only on ``player``'s observation and the seed.
@@ -13,27 +13,25 @@ pool is sorted before shuffling, so a world depends only on ``player``'s observa
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, TypeVar
+from typing import TypeVar
 
 from tricktable.engine import Rng
+from tricktable.games.trickster.cards import DECK
 from tricktable.games.trickster.effects import ARCHIVIST_TAKE, MAGICIAN_TAKE
-from tricktable.games.trickster.knowledge import DECK
+from tricktable.games.trickster.rules import EFFECT, OVER, TRICK, TricksterRules, fitting_mask
 
-if TYPE_CHECKING:
-    from tricktable.games.trickster.rules import TricksterState as S
-
-T = TypeVar("T", bound="S")
+T = TypeVar("T", bound=TricksterRules)
 ATTEMPTS = 12  # random fills tried before falling back to the true (always consistent) hidden cards
 
 
 def resample(state: T, player: int, rng: Rng) -> T:
     world = state.clone()
     world.rng = Rng(rng.next64())
-    if not state.heroes or state.phase == 4:
+    if not state.heroes or state.phase == OVER:
         return world
     facts = state.know[player]
     lacks = state.lacks[player]
-    others = [q for q in range(state.n) if q != player]
+    others = [q for q in range(state.players) if q != player]
     free_positions = [i for i, c in enumerate(state.deck) if facts.get(c) != DECK]
     pool = [state.deck[i] for i in free_positions]
     kept: dict[int, list[int]] = {}
@@ -47,9 +45,9 @@ def resample(state: T, player: int, rng: Rng) -> T:
     order = sorted(others, key=lambda q: -lacks[q].bit_count())
     # a Follower whose turn it is holds a fitting card: they were not busted, which everyone saw
     follower, fitting = -1, 0
-    if state.phase == 2 and state.turn >= 2 and state.order[state.turn] != player:
+    if state.phase == TRICK and state.turn >= 2 and state.order[state.turn] != player:
         follower = state.order[state.turn]
-        fitting = state._fitting_mask()
+        fitting = fitting_mask(state.pattern, state.lead_card, state.check_suits, state.check_heroes)
         if any((fitting >> c) & 1 for c in kept[follower]):
             follower = -1
     filled = _fill(pool, order, need, lacks, rng, follower, fitting)
@@ -59,14 +57,14 @@ def resample(state: T, player: int, rng: Rng) -> T:
             world.hands[q] = kept[q] + hands[q]
         for i, c in zip(free_positions, rest, strict=True):
             world.deck[i] = c
-    for q in range(state.n):
+    for q in range(state.players):
         world.hands[q].sort()
         world.tableaus[q].sort()
     _redraw_secret_choices(world, player, rng)
     # what the other seats know is hidden from ``player`` too (and would not fit this world): forget it
     for o in others:
         world.know[o] = {}
-        world.lacks[o] = [0] * state.n
+        world.lacks[o] = [0] * state.players
     return world
 
 
@@ -111,11 +109,11 @@ def _fill(pool: list[int], order: list[int], need: dict[int, int], lacks: list[i
     return None
 
 
-def _redraw_secret_choices(world: S, player: int, rng: Rng) -> None:
+def _redraw_secret_choices(world: TricksterRules, player: int, rng: Rng) -> None:
     """Other players' pending secret picks (opening card, Nomad pass, a Magician's or Archivist's hand card)
     are hidden too: redraw each from that player's (resampled) hand."""
-    for q in range(world.n):
+    for q in range(world.players):
         if q != player and world.chosen[q] >= 0:
             world.chosen[q] = rng.choice(world.hands[q])
-    if world.phase == 3 and world.step in (MAGICIAN_TAKE, ARCHIVIST_TAKE) and world.fx_player != player:
+    if world.phase == EFFECT and world.step in (MAGICIAN_TAKE, ARCHIVIST_TAKE) and world.fx_player != player:
         world.fx_card = rng.choice(world.hands[world.fx_player])
