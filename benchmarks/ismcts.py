@@ -17,7 +17,6 @@ import random
 import time
 
 from tricktable.bots import Budget, ISMCTSBot, SeatView
-from tricktable.bots.search import higher_score_wins
 from tricktable.engine import Rng, State, available, game_class, load_game
 
 SIMULATIONS = 200  # per decision
@@ -47,7 +46,6 @@ def ours(name: str, players: int = 4, simulations: int = SIMULATIONS, positions:
     """Our ISMCTS (random rollouts) in ``name``: simulations per second."""
     done, seconds = 0, 0.0
     states = _positions(name, players, positions)
-    higher_score_wins(states[0].game)  # learned once per game: not part of a search
     for k, state in enumerate(states):
         bot = ISMCTSBot(k, budget=Budget(iterations=simulations))
         bot.choose(SeatView(state, state.actors[0]))

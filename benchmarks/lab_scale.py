@@ -15,8 +15,8 @@ import time
 
 from tricktable.sim import cluster, tournament
 from tricktable.sim.balance import measure
+from tricktable.sim.outcome import Outcome
 from tricktable.sim.study import Study
-from tricktable.sim.tournament import Outcome
 
 
 def load() -> str:

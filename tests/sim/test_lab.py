@@ -10,7 +10,8 @@ import pytest
 from tricktable.cli.main import main
 from tricktable.engine import BadOptions, GameRecord, load_game
 from tricktable.sim import balance, study
-from tricktable.sim.tournament import Outcome, play, schedule
+from tricktable.sim.outcome import Outcome
+from tricktable.sim.tournament import play, schedule
 from tricktable.sim.variants import parse_axis, split_values, variants
 
 

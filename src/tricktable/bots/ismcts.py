@@ -42,17 +42,14 @@ from typing import Any, Literal
 
 from tricktable.bots.base import Bot, SeatView
 from tricktable.bots.heuristic import chooser, heuristic_policy, hook
-from tricktable.bots.search import Budget, Policy, Valuer, random_policy
-from tricktable.engine import Action, State
+from tricktable.bots.search import Budget, Policy, Rollout, Valuer, level_settings, random_policy
+from tricktable.engine import Action, Game, State
 
 Horizon = int | None | Literal["auto"]
 """ Rounds a rollout plays before it is scored: 1 ends it with the round, None plays to the end of the
-game, ``"auto"`` takes the game's entry in ``HORIZONS`` (default 1)."""
-
-# per game, the horizon that played best in our measurements (docs/strength.md); a game's "round" is its
-# own ``State.round``: a deal in Megalomania and Trickster, a single turn in Masquerade
-HORIZONS: dict[str, int | None] = {"masquerade": 2}
-Rollout = Literal["random", "heuristic"]
+game, ``"auto"`` takes the game's declared ``Game.rollout_horizon`` (the horizon that played best in our
+measurements, docs/strength.md; a game's "round" is its own ``State.round``: a deal in Megalomania and
+Trickster, a single turn in Masquerade)."""
 TRIES = 8  # worlds drawn per iteration at most when inference weighs them
 
 
@@ -74,7 +71,7 @@ class ISMCTSBot(Bot):
 
     ``budget`` bounds each decision; ``rollout`` plays the playouts: ``"random"``, ``"heuristic"`` (the
     game's heuristic, see ``bots.heuristic.heuristic_policy``) or any ``Policy`` function;
-    ``per_game`` overrides budget and rollout by game name (a level's settings, see ``bots.LEVELS``);
+    ``level`` (``"hard"``) takes budget and rollout from the game's declared ``Game.bot_levels`` instead;
     ``exploration`` is UCB1's constant c; ``horizon`` is how many rounds a rollout plays before it is
     scored by the relative score gain (or to the end of the game).
     After each decision ``last_iterations`` and ``last_seconds`` say how much was spent.
@@ -84,14 +81,15 @@ class ISMCTSBot(Bot):
 
     def __init__(self, seed: int = 0, *, budget: Budget | None = None, rollout: Rollout | Policy = "random",
                  exploration: float = 0.7, horizon: Horizon = "auto", name: str | None = None,
-                 per_game: dict[str, tuple[Budget, Rollout]] | None = None, inference: bool = False,
+                 level: str | None = None, inference: bool = False,
                  prior: float = 0.0) -> None:
         super().__init__(seed)
         self.inference = inference
         self.prior = prior
         self.budget = budget or Budget(iterations=200)
         self.rollout = rollout
-        self.per_game = per_game or {}
+        self.level = level
+        self._levels: dict[type[Game[Any]], tuple[Budget, Rollout | Policy]] = {}  # a level's settings per game
         self.policy: Policy = random_policy
         self.exploration = exploration
         self.horizon = horizon
@@ -121,10 +119,21 @@ class ISMCTSBot(Bot):
                 best, best_key = action, key
         return best
 
+    def _settings(self, game: Game[Any]) -> tuple[Budget, Rollout | Policy]:
+        """Budget and rollout for ``game``: the level's, as the game declares it, else this bot's own."""
+        if self.level is None:
+            return self.budget, self.rollout
+        kind = type(game)
+        found = self._levels.get(kind)
+        if found is None:
+            spec = kind.bot_levels.get(self.level)
+            found = self._levels[kind] = level_settings(spec) if spec else (self.budget, self.rollout)
+        return found
+
     def search(self, view: SeatView) -> dict[int, Node]:
         """Run the search from ``view``; the root's children, keyed ``seat * num_actions + action.index``."""
         start = time.perf_counter()
-        budget, rollout = self.per_game.get(view.game.name, (self.budget, self.rollout))
+        budget, rollout = self._settings(view.game)
         deadline = budget.deadline()
         limit = budget.iterations if budget.iterations is not None else math.inf
         rng = self.rng
@@ -146,7 +155,7 @@ class ISMCTSBot(Bot):
         evidence = hook(view.game, "evidence") if self.inference else None
         world = self._draw(view, evidence)
         valuer = Valuer(world)
-        horizon = HORIZONS.get(view.game.name, 1) if self.horizon == "auto" else self.horizon
+        horizon = view.game.rollout_horizon if self.horizon == "auto" else self.horizon
         stop_round = None if horizon is None else world.round + horizon
         done = 0
         before = time.perf_counter()

@@ -11,12 +11,13 @@ import math
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import Literal
 
-from tricktable.engine import Action, Game, Rng, State
+from tricktable.engine import Action, Rng, State
 
 Policy = Callable[[State, int, Rng], Action]
 """``policy(state, seat, rng)``: an action among ``state.legal_actions(seat)``."""
+Rollout = Literal["random", "heuristic"]
 
 
 def random_policy(state: State, seat: int, rng: Rng) -> Action:
@@ -57,43 +58,34 @@ class Budget:
         return " or ".join(parts)
 
 
-# known games (rules: Trickster counts trouble, lowest wins); other games are learned by ``higher_score_wins``
-_SENSE: dict[str, bool] = {"megalomania": True, "trickster": False, "masquerade": True}
+def budget_of(parts: list[str]) -> Budget | None:
+    """The budget a bot spec's parts name: ``<N>`` iterations and/or ``<S>s`` seconds (``["60", "0.3s"]``);
+    None when they name neither. Other parts are left to the caller."""
+    iterations: int | None = None
+    seconds: float | None = None
+    for part in parts:
+        if part.isdigit():
+            iterations = int(part)
+        elif part.endswith("s") and _is_number(part[:-1]):
+            seconds = float(part[:-1])
+    return None if iterations is None and seconds is None else Budget(iterations, seconds)
 
 
-def higher_score_wins(game: Game[Any]) -> bool:
-    """Whether a higher score is better in ``game`` (Trickster counts trouble: lower wins).
+def level_settings(spec: str) -> tuple[Budget, Rollout]:
+    """A level's search settings from its spec in ``Game.bot_levels``: ``ismcts:1000:0.9s[:heuristic]``."""
+    head, *parts = spec.split(":")
+    budget = budget_of(parts)
+    if head != "ismcts" or budget is None:
+        raise ValueError(f"bot level {spec!r} is not a search level (ismcts:<iterations>:<seconds>s)")
+    return budget, "heuristic" if "heuristic" in parts else "random"
 
-    A game may say so with a ``higher_score_wins`` attribute; otherwise we learn it once per game name
-    from a few random games: do the winners hold the highest or the lowest score?
-    """
-    declared = getattr(game, "higher_score_wins", None)
-    if isinstance(declared, bool):
-        return declared
-    known = _SENSE.get(game.name)
-    if known is not None:
-        return known
-    rng = Rng(12345)
-    votes = 0
-    for seed in range(16):
-        state = game.new_state(seed)
-        steps = 0
-        while not state.is_over and steps < 20_000:
-            seat = state.actors[0]
-            state.apply(random_policy(state, seat, rng), seat, check=False)
-            steps += 1
-        scores, winners = state.scores(), state.winners()
-        if not state.is_over or not winners or len(set(scores)) == 1:
-            continue
-        best = scores[winners[0]]
-        if best == max(scores) and best != min(scores):
-            votes += 1
-        elif best == min(scores) and best != max(scores):
-            votes -= 1
-        if abs(votes) >= 3:
-            break
-    _SENSE[game.name] = votes >= 0
-    return _SENSE[game.name]
+
+def _is_number(text: str) -> bool:
+    try:
+        float(text)
+    except ValueError:
+        return False
+    return True
 
 
 class Valuer:
@@ -108,7 +100,7 @@ class Valuer:
 
     def __init__(self, root: State) -> None:
         self.players = root.players
-        self.sense = 1.0 if higher_score_wins(root.game) else -1.0
+        self.sense = 1.0 if root.game.higher_score_wins else -1.0  # the game's declared fact
         self.base = root.scores()
         self.square_sum = 0.0
         self.count = 0

@@ -26,8 +26,8 @@ from tricktable.engine import TricktableError, load_game
 from tricktable.sim import study as lab
 from tricktable.sim.balance import Results, element_order, is_rate, measure
 from tricktable.sim.lab_report import write_report
+from tricktable.sim.outcome import Outcome
 from tricktable.sim.stats import Estimate
-from tricktable.sim.tournament import Outcome
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:

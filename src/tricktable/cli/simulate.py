@@ -19,7 +19,6 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 
 from tricktable.bots import bot_names, make_bot
-from tricktable.bots.search import higher_score_wins
 from tricktable.cli.options import add_game_arguments, game_options
 from tricktable.engine import Game, TricktableError, load_game
 from tricktable.sim import Estimate, Outcome, Summary, breakdown, save, schedule, summarize
@@ -78,7 +77,7 @@ def run(args: argparse.Namespace) -> int:
         with partial:
             outcomes = tournament(matches, args.workers, advance)
     elapsed = time.perf_counter() - start
-    sense = higher_score_wins(game)
+    sense = game.higher_score_wins
     summary = summarize(outcomes, sense)
     panel = breakdown(args.game, [o.facts for o in outcomes])
     settings = {"game": args.game, "players": len(lineup), "options": options, "bots": lineup,
@@ -103,7 +102,7 @@ def report(console: Console, game: Game[Any], folder: Path, args: argparse.Names
     if not outcomes:
         console.print(f"[red]no whole deal saved in {folder} yet")
         return 2
-    summary = summarize(outcomes, higher_score_wins(game))
+    summary = summarize(outcomes, game.higher_score_wins)
     lineup = outcomes[0].bots[:]
     settings = {"game": args.game, "players": len(lineup), "bots": lineup, "games": len(outcomes),
                 "seed": min(o.seed for o in outcomes), "report_of_saved_games": True}

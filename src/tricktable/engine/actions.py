@@ -4,11 +4,19 @@ A game builds its whole action space once (``Game.actions``), so every ``Action`
 an interned member of that table: ``legal_actions()`` allocates no actions, membership tests hit the
 identity shortcut, and ``game.actions[a.index] is a``. Games subclass ``Action`` to carry their
 payload (the card played, the colour named); subclasses are frozen dataclasses too, declared with
-``eq=False`` like this one.
+``eq=False, repr=False`` like this one, so every action shows as ``Action('play B15*')``.
 
 Because actions are interned, equality is identity (compared in C, which keeps the engine's
 ``action in legal`` check cheap). Actions of two different ``Game`` objects are never equal: compare
 their ``text`` or ``index`` across games, processes or the network.
+
+>>> from tricktable.engine import load_game
+>>> game = load_game("megalomania", players=4)
+>>> action = game.parse_action("play  B15*")
+>>> action, str(action), action.index == game.actions.index(action)
+(Action('play B15*'), 'play B15*', True)
+>>> game.parse_action(action.text) is action
+True
 """
 
 from __future__ import annotations
@@ -25,6 +33,10 @@ class Action:
 
     def __str__(self) -> str:
         return self.text
+
+    def __repr__(self) -> str:
+        """``Action('play B15*')``: the canonical text, which ``game.parse_action`` turns back into this action."""
+        return f"Action({self.text!r})"
 
     def __copy__(self) -> Action:
         return self  # interned: a copy must stay the same action (equality is identity)

@@ -17,14 +17,18 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from contextvars import ContextVar
-from typing import TYPE_CHECKING, ClassVar
+from typing import ClassVar, Protocol, TypeVar
 
 from tricktable.engine.errors import TricktableError
 from tricktable.engine.rng import Rng
 
-if TYPE_CHECKING:
-    from tricktable.engine.game import Game
-    from tricktable.engine.state import State
+StateT_co = TypeVar("StateT_co", covariant=True)
+
+
+class Deals(Protocol[StateT_co]):
+    """What ``new_state_from`` needs of a ``Game``: ``new_state(seed)`` (so this module needs no engine type)."""
+
+    def new_state(self, seed: int) -> StateT_co: ...
 
 # the generator a state made inside ``drawing_from`` takes instead of Rng(seed)
 SOURCE: ContextVar[Rng | None] = ContextVar("tricktable_chance_source", default=None)
@@ -84,7 +88,7 @@ def drawing_from(source: Rng) -> Iterator[None]:
         SOURCE.reset(token)
 
 
-def new_state_from(game: Game[object], source: Rng) -> State:
+def new_state_from(game: Deals[StateT_co], source: Rng) -> StateT_co:
     """``game.new_state`` drawing from ``source`` (its ``seed`` is 0: no seed leads to this state)."""
     with drawing_from(source):
         return game.new_state(0)

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 
 from tricktable.engine import options as opts
 from tricktable.engine.actions import Action
+from tricktable.engine.cards import Card, CardCodec
 from tricktable.engine.errors import BadOptions, ParseError
 from tricktable.engine.events import Event
 
@@ -20,9 +21,30 @@ if TYPE_CHECKING:
 
 OptionsT = TypeVar("OptionsT")
 
+# every bot level by name, weakest first: a bot spec for ``bots.make_bot`` each (``ismcts:<iterations>:<cap>s``)
+BOT_LEVELS: dict[str, str] = {
+    "random": "random",
+    "heuristic": "heuristic",
+    "easy": "ismcts:60:0.3s",
+    "medium": "ismcts:300:0.6s",
+    "hard": "ismcts:1000:0.9s",
+}
+
 
 class Game(ABC, Generic[OptionsT]):
-    """The rules of one game for a fixed number of players and fixed options."""
+    """The rules of one game for a fixed number of players and fixed options.
+
+    Each game declares its *facts* first in its ``game.py``, so no driver guesses them by playing:
+    ``higher_score_wins`` (Trickster counts trouble: lower wins), ``rollout_horizon`` (how many rounds,
+    counted by ``State.round``, a search rollout plays before it scores the position), ``bot_levels``
+    (level name -> bot spec, weakest first) and ``card_codec`` (how a card is named: ``card_name``,
+    ``parse_card``). The defaults below serve the test toys; every registered game declares its own.
+    """
+
+    higher_score_wins: ClassVar[bool] = True
+    rollout_horizon: ClassVar[int] = 1
+    bot_levels: ClassVar[dict[str, str]] = BOT_LEVELS
+    card_codec: ClassVar[CardCodec | None] = None
 
     name: ClassVar[str]
     title: ClassVar[str]
@@ -35,6 +57,8 @@ class Game(ABC, Generic[OptionsT]):
     memo_fields: ClassVar[tuple[str, ...]] = ()
 
     def __init__(self, players: int, options: OptionsT | None = None, **values: Any) -> None:
+        if isinstance(players, bool) or not isinstance(players, int):
+            raise BadOptions(f"the number of players must be a whole number, not {players!r:.40}")
         if not self.min_players <= players <= self.max_players:
             raise BadOptions(f"{self.title} is for {self.min_players}-{self.max_players} players, not {players}")
         self.players = players
@@ -42,6 +66,8 @@ class Game(ABC, Generic[OptionsT]):
             options = opts.build(self.options_type, values)
         elif values:
             raise BadOptions("give options either as an options object or as keywords, not both")
+        elif not isinstance(options, self.options_type):
+            raise BadOptions(f"{self.title}'s options are a {self.options_type.__name__}, not {options!r:.40}")
         self.options: OptionsT = options
         self.check_options()
         self.actions: list[Action] = self.build_actions()
@@ -126,6 +152,20 @@ class Game(ABC, Generic[OptionsT]):
     def why_not_text(self, reason: dict[str, Any], lang: str = "en", names: Sequence[str] | None = None) -> str:
         """A reason of ``State.why_not_reasons`` (``{"key", "args"}``) in words."""
         return str(reason.get("key", ""))
+
+    def card_name(self, card: Card) -> str:
+        """The printed name of ``card`` (``B15``, ``red Brigand``)."""
+        codec = self.card_codec
+        if codec is None:
+            raise NotImplementedError(f"{self.title} declares no card codec")
+        return codec.text[card]
+
+    def parse_card(self, text: str) -> Card:
+        """The card named ``text``; raises ``ParseError`` saying what a card of this game looks like."""
+        codec = self.card_codec
+        if codec is None:
+            raise NotImplementedError(f"{self.title} declares no card codec")
+        return codec.parse(text)
 
     # --- the action table ----------------------------------------------------------------------
 

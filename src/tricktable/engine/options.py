@@ -156,7 +156,7 @@ def coerce(options_type: type[Any], name: str, value: Any) -> Any:
     if isinstance(value, str) and scalar is not str:
         try:
             value = json.loads(value)
-        except json.JSONDecodeError:
+        except (ValueError, RecursionError):  # not JSON, or nested past reading
             return value  # left as text: the type check below names what was expected
     if scalar is float and isinstance(value, int) and not isinstance(value, bool):
         return float(value)
@@ -220,7 +220,7 @@ def parse_text(options_type: type[OptionsT], pairs: Mapping[str, str]) -> Option
     for name, text in pairs.items():
         try:
             values[name] = json.loads(text)
-        except json.JSONDecodeError:
+        except (ValueError, RecursionError):  # not JSON (or nested past reading): the plain string
             values[name] = text
     return build(options_type, values)
 

@@ -29,6 +29,7 @@ if TYPE_CHECKING:
     from tricktable.engine.state import State
 
 _JS_SAFE = 1 << 53  # larger JSON numbers lose digits in JavaScript
+_MAX_SEED = 1 << 512  # the secure generator's keys stop there (engine/rng.py)
 
 
 @dataclass(slots=True)
@@ -59,14 +60,38 @@ class GameRecord:
                 "options": self.options, "actions": [[p, a] for p, a in self.actions]}
 
     @classmethod
-    def from_json(cls, data: dict[str, Any]) -> GameRecord:
-        try:
-            return cls(game=str(data["game"]), players=int(data["players"]), seed=int(data["seed"]),
-                       options=dict(data.get("options") or {}),
-                       actions=[(int(p), str(a)) for p, a in data.get("actions", [])],
-                       version=str(data.get("version", "1")))
-        except (KeyError, TypeError, ValueError) as error:
-            raise ParseError(f"not a game record: {error}") from error
+    def from_json(cls, data: Any) -> GameRecord:
+        """A record from its JSON form (``to_json``); raises ``ParseError`` saying what is wrong with it.
+
+        >>> GameRecord.from_json({"game": "masquerade", "players": 4, "seed": 7, "actions": [[0, "play R3"]]})
+        GameRecord(game='masquerade', players=4, seed=7, options={}, actions=[(0, 'play R3')], version='1')
+        >>> GameRecord.from_json({"game": "masquerade", "seed": 7})
+        Traceback (most recent call last):
+        ...
+        tricktable.engine.errors.ParseError: not a game record: it has no 'players'
+        """
+        if not isinstance(data, dict):
+            raise ParseError(f"not a game record: expected an object with game, players, seed and actions, "
+                             f"not {type(data).__name__}")
+        for key in ("game", "players", "seed"):
+            if key not in data:
+                raise ParseError(f"not a game record: it has no {key!r}")
+        options = data.get("options") or {}
+        if not isinstance(options, dict) or not all(isinstance(k, str) for k in options):
+            raise ParseError(f"not a game record: options must be an object of named values, not {options!r:.60}")
+        actions = data.get("actions") or []
+        if not isinstance(actions, list):
+            raise ParseError(f"not a game record: actions must be a list of [seat, action], not {actions!r:.60}")
+        lines = []
+        for n, entry in enumerate(actions, 1):
+            if not isinstance(entry, list | tuple) or len(entry) != 2 or not isinstance(entry[1], str):
+                raise ParseError(f"not a game record: action {n} must be [seat, action text], not {entry!r:.60}")
+            lines.append((_whole(entry[0], f"the seat of action {n}"), entry[1]))
+        game, version = data["game"], data.get("version", "1")
+        if not isinstance(game, str) or not isinstance(version, str | int):
+            raise ParseError(f"not a game record: game and version must be text, not {game!r:.40}, {version!r:.40}")
+        return cls(game=game, players=_whole(data["players"], "players"), seed=_seed(data["seed"]),
+                   options=dict(options), actions=lines, version=str(version))
 
     def dumps(self) -> str:
         return json.dumps(self.to_json())
@@ -75,8 +100,8 @@ class GameRecord:
     def loads(cls, text: str) -> GameRecord:
         """A record from its JSON or its text form."""
         stripped = text.lstrip()
-        if stripped.startswith("{"):
-            return cls.from_json(json.loads(stripped))
+        if stripped.startswith(("{", "[")):
+            return cls.from_json(_json(stripped, "the record"))
         return cls.from_text(text)
 
     # --- text ----------------------------------------------------------------------------------
@@ -93,9 +118,9 @@ class GameRecord:
         for line in header.splitlines():
             key, sep, value = line.partition(":")
             if not sep:
-                raise ParseError(f"bad record header line {line!r}")
+                raise ParseError(f"not a game record: its header line {line!r:.60} is not 'key: value'")
             fields[key.strip()] = value.strip()
-        fields["options"] = json.loads(fields.get("options") or "{}")
+        fields["options"] = _json(fields.get("options") or "{}", "the options line")
         actions = []
         for line in body.splitlines():
             if line.strip():
@@ -103,3 +128,30 @@ class GameRecord:
                 actions.append([seat, action])
         fields["actions"] = actions
         return cls.from_json(fields)
+
+
+def _seed(value: Any) -> int:
+    seed = _whole(value, "the seed", signed=True)
+    if abs(seed) >= _MAX_SEED:
+        raise ParseError("not a game record: the seed is too large (a seed is below 2**512)")
+    return seed
+
+
+def _json(text: str, what: str) -> Any:
+    try:
+        return json.loads(text)
+    except (ValueError, RecursionError) as error:  # json.JSONDecodeError, or nested past reading
+        raise ParseError(f"not a game record: {what} is not JSON ({error})") from None
+
+
+def _whole(value: Any, what: str, *, signed: bool = False) -> int:
+    """``value`` as a whole number (the text form gives "4"), or a ParseError naming ``what``."""
+    if isinstance(value, bool) or not isinstance(value, int | str):
+        raise ParseError(f"not a game record: {what} must be a whole number, not {value!r:.40}")
+    try:
+        number = int(value)
+    except ValueError:
+        raise ParseError(f"not a game record: {what} must be a whole number, not {value!r:.40}") from None
+    if number < 0 and not signed:
+        raise ParseError(f"not a game record: {what} cannot be negative ({number})")
+    return number

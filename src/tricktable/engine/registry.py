@@ -47,5 +47,15 @@ def load_game(name: str, players: int, **options: Any) -> Game[Any]:
 
 
 def new_game(name: str, players: int, seed: int, **options: Any) -> State:
-    """A fresh game, ready for its first action: ``new_game("megalomania", players=4, seed=1)``."""
+    """A fresh game, ready for its first action: ``new_game("megalomania", players=4, seed=1)``.
+
+    >>> state = new_game("masquerade", players=4, seed=1)
+    >>> state.players, state.round, state.actors, state.is_over
+    (4, 1, (3,), False)
+    >>> state.legal_actions()[:2]
+    [Action('play R2'), Action('play R9')]
+    >>> state.apply("play R2")
+    >>> state.history
+    [(3, Action('play R2'))]
+    """
     return load_game(name, players, **options).new_state(seed)

@@ -8,8 +8,8 @@ reach directly with ``apply(action, check=False)``.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any, Self
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any, Self, TypeVar
 
 from tricktable.engine import chance
 from tricktable.engine import options as opts
@@ -23,12 +23,31 @@ if TYPE_CHECKING:
     from tricktable.engine.game import Game
 
 Observation = dict[str, Any]
+LegalT = TypeVar("LegalT")
+ApplyT = TypeVar("ApplyT")
+
+
+def phase_tables(phases: Mapping[int, tuple[LegalT, ApplyT]]) -> tuple[tuple[LegalT, ...], tuple[ApplyT, ...]]:
+    """A game's ``PHASES`` table (``{Phase.X: (Rules._legal_x, Rules._apply_x)}``) as two tuples indexed by
+    phase, for ``_legal``/``_step`` to dispatch through: ``LEGAL[self.phase](self, player)``. Indexing a
+    tuple by an ``IntEnum`` member costs what indexing it by an int does; a dict lookup would hash it.
+
+    >>> LEGAL, APPLY = phase_tables({1: ("legal b", "apply b"), 0: ("legal a", "apply a")})
+    >>> LEGAL, APPLY
+    (('legal a', 'legal b'), ('apply a', 'apply b'))
+    """
+    if sorted(phases) != list(range(len(phases))):
+        raise ValueError(f"phases must be numbered 0..{len(phases) - 1}, not {sorted(phases)}")
+    order = sorted(phases)
+    return tuple(phases[p][0] for p in order), tuple(phases[p][1] for p in order)
 
 
 class State(ABC):
     """One game in progress. Subclasses keep their data small (ints, lists, tuples) so ``clone`` is cheap."""
 
     game: Game[Any]
+    players: int  # the number of seats (``game.players``): a plain attribute, read on hot paths
+    round_no: int  # the current round, from 1: each game sets it (``round`` reads it)
     seed: int
     rng: Rng
     history: list[tuple[int, Action]]
@@ -39,6 +58,7 @@ class State(ABC):
 
     def __init__(self, game: Game[Any], seed: int) -> None:
         self.game = game
+        self.players = game.players
         self.seed = seed
         source = chance.SOURCE.get()  # an adapter's outside chance (engine/chance.py); else the seed's draws
         # SplitMix64, or the secure generator for a live table's seed
@@ -62,9 +82,9 @@ class State(ABC):
         """Perform a legal action. Trusted: no checks."""
 
     @property
-    @abstractmethod
     def round(self) -> int:
-        """The current round, from 1."""
+        """The current round, from 1: the game's ``round_no``."""
+        return self.round_no
 
     @abstractmethod
     def scores(self) -> list[float]:
@@ -113,10 +133,6 @@ class State(ABC):
         if player not in self.actors:
             return {}
         return {card: self.game.why_not_text(reason, lang, names) for card, reason in self._why_not(player).items()}
-
-    @property
-    def players(self) -> int:
-        return self.game.players
 
     @property
     def is_over(self) -> bool:
@@ -228,9 +244,22 @@ class State(ABC):
                           options=opts.changed(self.game.options),
                           actions=[(p, a.text) for p, a in self.history])
 
+    def __repr__(self) -> str:
+        """``<trickster 4 players: round 2, play, seat 1 to act>``: for debugging, never for a person."""
+        phase = getattr(self, "phase", None)
+        name = getattr(phase, "name", None)  # a Phase member shows its name; a bare number says "phase 3"
+        step = "" if phase is None else f", {name.lower()}" if isinstance(name, str) else f", phase {phase}"
+        actors = self.actors
+        if not actors:
+            winners = ", ".join(str(p) for p in self.winners())
+            return f"<{self.game.name} {self.players} players: over, winners {winners or 'none'}>"
+        seats = ("seat " if len(actors) == 1 else "seats ") + ", ".join(str(p) for p in actors)
+        return f"<{self.game.name} {self.players} players: round {self.round}{step}, {seats} to act>"
+
     def _copy_base(self, twin: State) -> None:
         """Copy the shared fields into ``twin`` (made with ``__new__``) for a game's ``clone``."""
         twin.game = self.game
+        twin.players = self.players
         twin.seed = self.seed
         twin.rng = self.rng.clone()
         twin.history = self.history.copy()

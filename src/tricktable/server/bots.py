@@ -18,11 +18,13 @@ from typing import Any
 
 from tricktable.bots import SeatView, make_bot
 from tricktable.engine import GameRecord, TricktableError, game_class, load_game
+from tricktable.engine.game import BOT_LEVELS
 from tricktable.engine.registry import GAMES
 from tricktable.engine.rng import is_secure
 
-# every level the bots issue names, weakest first; ``levels()`` keeps those make_bot knows
-LEVELS = ("random", "heuristic", "easy", "medium", "hard")
+# every level the bots issue names, weakest first (the engine's default ``Game.bot_levels``); ``levels()``
+# keeps those make_bot knows
+LEVELS = tuple(BOT_LEVELS)
 # the default for new seats: the first of these that exists (quick and sensible)
 PREFERRED = ("heuristic", "easy", "random")
 
@@ -42,9 +44,10 @@ def levels() -> tuple[str, ...]:
 
 @cache
 def game_levels(game: str) -> tuple[str, ...]:
-    """The levels that can play ``game``: a level whose bot fails on the game's first decision is left out."""
+    """The levels ``game`` declares (``Game.bot_levels``) that can play it: a level whose bot fails on the
+    game's first decision is left out."""
     found = []
-    for name in levels():
+    for name in (level for level in game_class(game).bot_levels if level in levels()):
         if name != "heuristic":
             found.append(name)  # search bots are game-agnostic; probing them would cost a search
             continue

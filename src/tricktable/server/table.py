@@ -122,6 +122,7 @@ class Table:
         options = opts.changed(state.game.options)  # as in the record, without building the record
         return {
             "id": self.id, "game": state.game.name, "title": state.game.title, "players": state.players,
+            "higher_score_wins": state.game.higher_score_wins,
             "titles": {"en": state.game.title, "ja": state.game.title_in("ja")},
             "options": public_options(options), "practice": is_practice(state.seed, options),
             "status": self.status, "step": self.known_step(None), "round": state.round,

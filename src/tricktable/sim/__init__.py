@@ -4,9 +4,10 @@ deals, resumable), ``balance`` (measures read from replayed records), ``lab_repo
 ``cluster`` (Ray, imported only when asked for)."""
 
 from tricktable.sim.facts import Breakdown, breakdown
+from tricktable.sim.outcome import Outcome
 from tricktable.sim.report import save
 from tricktable.sim.stats import BotLine, Comparison, Estimate, Summary, summarize
-from tricktable.sim.tournament import Match, Outcome, play, run, schedule
+from tricktable.sim.tournament import Match, play, run, schedule
 
 __all__ = ["BotLine", "Breakdown", "Comparison", "Estimate", "Match", "Outcome", "Summary", "breakdown", "play",
            "run", "save", "schedule", "summarize"]

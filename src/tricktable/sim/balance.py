@@ -27,10 +27,11 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from tricktable.engine import State, load_game
+from tricktable.engine import State, game_class
+from tricktable.sim.outcome import Outcome
 from tricktable.sim.report import finite
 from tricktable.sim.stats import Estimate, Summary, summarize
-from tricktable.sim.tournament import Outcome, parallel_map
+from tricktable.sim.tournament import parallel_map
 
 
 @dataclass(frozen=True, slots=True)
@@ -173,7 +174,6 @@ def _tiebreak(levels: Sequence[str], keys: Sequence[tuple[float, ...]], winners:
 def read(outcome: Outcome) -> GameFacts:
     """Replay one outcome's record and read its facts (a record that no longer replays to its scores
     raises ``ValueError``: the rules changed since it was played)."""
-    from tricktable.bots.search import higher_score_wins
 
     state = outcome.record.replay()
     if state.scores() != outcome.scores or state.winners() != outcome.winners:
@@ -194,7 +194,7 @@ def read(outcome: Outcome) -> GameFacts:
                 if holders and others else None)
         if element.points is not None:
             # keys are higher-better; points are in the game's score, where lower may be better
-            sign = 1.0 if higher_score_wins(state.game) else -1.0
+            sign = 1.0 if state.game.higher_score_wins else -1.0
             without = [(k[0] - sign * element.points[p], *k[1:]) for p, k in enumerate(keys)]
             decides = _best(without) != set(winners)
         else:
@@ -365,11 +365,10 @@ def measure(game: str, players: int, labels: Sequence[str], outcomes: Sequence[O
             facts: Sequence[GameFacts] | None = None, *, workers: int = 1) -> Results:
     """Every measure of a study from its outcomes (``facts`` when already read; else the records are
     replayed on ``workers`` processes), variant by variant."""
-    from tricktable.bots.search import higher_score_wins
 
     if facts is None:
         facts = parallel_map(read, sorted(outcomes, key=lambda o: o.index), workers)
-    sense = higher_score_wins(load_game(game, players))
+    sense = game_class(game).higher_score_wins
     groups: dict[int, dict[int, list[GameFacts]]] = defaultdict(lambda: defaultdict(list))
     for f in facts:
         groups[f.variant][f.deal].append(f)

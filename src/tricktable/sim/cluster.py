@@ -13,7 +13,8 @@ from pathlib import Path
 from typing import Any
 
 from tricktable.engine import TricktableError
-from tricktable.sim.tournament import Match, Outcome, play
+from tricktable.sim.outcome import Outcome
+from tricktable.sim.tournament import Match, play
 
 LOCAL = "local"  # --ray local: start a Ray on this machine for the run (ray.init in-process)
 

@@ -21,8 +21,8 @@ from pathlib import Path
 from typing import Any
 
 from tricktable.sim.facts import Breakdown
+from tricktable.sim.outcome import Outcome
 from tricktable.sim.stats import Estimate, Summary
-from tricktable.sim.tournament import Outcome
 
 
 def save(folder: Path, outcomes: Sequence[Outcome], summary: Summary, settings: dict[str, Any],

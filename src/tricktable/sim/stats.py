@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from tricktable.sim.tournament import Outcome
+    from tricktable.sim.outcome import Outcome
 
 # two-sided 95% Student t quantiles by degrees of freedom (normal beyond the table)
 _T95 = {1: 12.706, 2: 4.303, 3: 3.182, 4: 2.776, 5: 2.571, 6: 2.447, 7: 2.365, 8: 2.306, 9: 2.262, 10: 2.228,

@@ -23,7 +23,8 @@ from typing import Any
 
 from tricktable.engine import BadOptions, TricktableError, load_game
 from tricktable.sim import cluster, tournament
-from tricktable.sim.tournament import Match, Outcome, schedule
+from tricktable.sim.outcome import Outcome
+from tricktable.sim.tournament import Match, schedule
 from tricktable.sim.variants import Variant, parse_axis, variants
 
 

@@ -11,12 +11,13 @@ import multiprocessing
 import os
 import time
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any, TypeVar
 
 from tricktable.bots import SeatView, make_bot
-from tricktable.engine import GameRecord, load_game
+from tricktable.engine import load_game
 from tricktable.sim.facts import facts_of
+from tricktable.sim.outcome import Outcome
 
 T = TypeVar("T")
 R = TypeVar("R")
@@ -35,48 +36,6 @@ class Match:
     rotation: int
     bots: tuple[str, ...]
     variant: int = 0  # a lab study's variant (``sim.study``): its options are ``options``
-
-
-@dataclass(slots=True)
-class Outcome:
-    """What one game gave: per seat its bot, score, win share and thinking time; and the record."""
-
-    index: int
-    deal: int
-    seed: int
-    rotation: int
-    bots: list[str]
-    scores: list[float]
-    winners: list[int]
-    record: GameRecord
-    seconds: float
-    decisions: list[int] = field(default_factory=list)
-    think: list[float] = field(default_factory=list)
-    slowest: list[float] = field(default_factory=list)
-    facts: list[tuple[str, float]] = field(default_factory=list)
-    iterations: list[int] = field(default_factory=list)  # search iterations per seat (0 for non-search bots)
-    variant: int = 0
-
-    def win_share(self, seat: int) -> float:
-        """1 for a lone winner, 1/k for each of k tied winners, else 0."""
-        return 1.0 / len(self.winners) if seat in self.winners else 0.0
-
-    @classmethod
-    def from_json(cls, data: dict[str, Any]) -> Outcome:
-        """An outcome from ``to_json``'s form (a line of ``records.jsonl``)."""
-        return cls(int(data["index"]), int(data["deal"]), int(data["seed"]), int(data["rotation"]),
-                   list(data["bots"]), [float(s) for s in data["scores"]], list(data["winners"]),
-                   GameRecord.from_json(data["record"]), float(data["seconds"]), list(data.get("decisions", [])),
-                   list(data.get("think", [])), list(data.get("slowest", [])),
-                   [(str(k), float(v)) for k, v in data.get("facts", [])], list(data.get("iterations", [])),
-                   int(data.get("variant", 0)))
-
-    def to_json(self) -> dict[str, Any]:
-        return {"index": self.index, "deal": self.deal, "seed": self.seed, "rotation": self.rotation,
-                "bots": self.bots, "scores": self.scores, "winners": self.winners, "seconds": self.seconds,
-                "decisions": self.decisions, "think": self.think, "slowest": self.slowest,
-                "facts": self.facts, "iterations": self.iterations, "variant": self.variant,
-                "record": self.record.to_json()}
 
 
 def schedule(game: str, lineup: Sequence[str], games: int, seed: int = 0,

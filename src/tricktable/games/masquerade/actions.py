@@ -24,7 +24,7 @@ VERBS_WITH_CARD = ("play", "pick", "target", "take")
 OPTION_LETTERS = "ABCD"
 
 
-@dataclass(frozen=True, slots=True, eq=False)
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class Move(Action):
     """An action: ``verb`` plus a ``card`` (-1 when none) or a ``letter`` (option or colour)."""
 

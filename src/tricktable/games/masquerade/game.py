@@ -6,6 +6,8 @@ from collections.abc import Sequence
 from typing import Any, ClassVar
 
 from tricktable.engine import Action, BadOptions, Event, Game, ParseError
+from tricktable.engine.cards import CardCodec
+from tricktable.engine.game import BOT_LEVELS
 from tricktable.games.masquerade import text
 from tricktable.games.masquerade.actions import TABLE
 from tricktable.games.masquerade.cards import BONUSES, DEAL_SIZES, DECK, PLAY_EFFECTS, TEXT, parse_card, play_effects
@@ -16,6 +18,13 @@ from tricktable.games.masquerade.rules import MasqueradeState
 
 class Masquerade(Game[MasqueradeOptions]):
     """Gundam Masquerade. ``Masquerade(4, challenge="off").new_state(seed)`` starts a deal."""
+
+    # the game's facts (engine.Game): declared, never guessed by playing
+    higher_score_wins: ClassVar[bool] = True
+    rollout_horizon: ClassVar[int] = 2  # rounds (single turns here) a search rollout plays before it scores
+    bot_levels: ClassVar[dict[str, str]] = BOT_LEVELS
+    card_codec: ClassVar[CardCodec] = CardCodec(TEXT, game="Masquerade",
+                                                hint="cards are R1-R18, K1-K18, B1-B18, G1-G18", upper=True)
 
     name: ClassVar[str] = "masquerade"
     title: ClassVar[str] = "Gundam Masquerade"

@@ -30,7 +30,7 @@ VARIANTS: tuple[tuple[str, bool, int], ...] = (
     ("", False, 0), ("*", True, 0), ("+", False, 1), ("-", False, -1), ("*+", True, 1), ("*-", True, -1))
 
 
-@dataclass(frozen=True, slots=True, eq=False)
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class Move(Action):
     """An action: ``kind`` (PLAY, COLOUR, ...), the ``card`` it names (or -1) and a small ``arg``
     (colour, seat, crystals, scroll or pile). Play actions also carry ``power`` and ``delta`` (cube)."""

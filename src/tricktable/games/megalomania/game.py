@@ -6,6 +6,8 @@ from collections.abc import Sequence
 from typing import Any, ClassVar
 
 from tricktable.engine import Action, BadOptions, Event, Game, Rng, State
+from tricktable.engine.cards import CardCodec
+from tricktable.engine.game import BOT_LEVELS
 from tricktable.games.megalomania import actions as A
 from tricktable.games.megalomania import cards as C
 from tricktable.games.megalomania.options import MegalomaniaOptions
@@ -13,6 +15,13 @@ from tricktable.games.megalomania.options import MegalomaniaOptions
 
 class Megalomania(Game[MegalomaniaOptions]):
     """Megalomania for 2-4 players (4 may play as two pairs)."""
+
+    # the game's facts (engine.Game): declared, never guessed by playing
+    higher_score_wins: ClassVar[bool] = True
+    rollout_horizon: ClassVar[int] = 1  # rounds (deals) a search rollout plays before it scores
+    bot_levels: ClassVar[dict[str, str]] = BOT_LEVELS
+    card_codec: ClassVar[CardCodec] = CardCodec(C.CARD_TEXT, game="Megalomania",
+                                                hint="colour B/Y/R/K + 1,2,4,6,7,9,12,15, e.g. B15", upper=True)
 
     name: ClassVar[str] = "megalomania"
     title: ClassVar[str] = "Megalomania"

@@ -41,7 +41,7 @@ CARD_KINDS: tuple[Kind, ...] = tuple(k for k in Kind if k < Kind.SEAT)
 CARD_WORDS: tuple[str, ...] = tuple(k.name.lower() for k in CARD_KINDS)
 
 
-@dataclass(frozen=True, slots=True, eq=False)
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class Move(Action):
     """A Trickster action: its ``kind`` and the card, seat or hero it names (``value``)."""
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from tricktable.engine import ParseError
+from tricktable.engine.cards import CardCodec
 
 Card = int
 
@@ -117,7 +118,8 @@ def hero_of(c: Card) -> int:
 CARD_TEXT: tuple[str, ...] = tuple(f"{SUITS[c & 7]} {HERO_NAMES[c >> 3]}" for c in CARDS)
 CARD_TEXT_JA: tuple[str, ...] = tuple(f"{SUITS_JA[c & 7]}の{HEROES[c >> 3].ja}" for c in CARDS)
 CARD_SHORT: tuple[str, ...] = tuple(f"{SUIT_LETTERS[c & 7]}-{HERO_NAMES[c >> 3][:3]}" for c in CARDS)
-_BY_TEXT: dict[str, Card] = {t: c for c, t in enumerate(CARD_TEXT)}
+# the card-name codec (engine/cards.py): canonical text to card and back
+CODEC = CardCodec(CARD_TEXT, game="Trickster", hint="cards read like 'red Brigand'")
 
 # bitmasks over the 112 cards, for patterns and for what a buster is known to lack
 SUIT_MASK: tuple[int, ...] = tuple(sum(1 << card(h, s) for h in range(len(HEROES))) for s in range(8))
@@ -135,11 +137,8 @@ def card_name(c: Card) -> str:
 
 
 def parse_card(text: str) -> Card:
-    """The card whose canonical text is ``text`` (``red Brigand``); raises ParseError otherwise."""
-    found = _BY_TEXT.get(" ".join(text.split()))
-    if found is None:
-        raise ParseError(f"{text!r} is not a Trickster card (cards read like 'red Brigand')")
-    return found
+    """The card whose canonical text is ``text`` (``red Brigand``, spaces folded); raises ParseError otherwise."""
+    return CODEC.parse(text)
 
 
 def parse_hero(name: str) -> int:

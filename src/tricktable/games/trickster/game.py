@@ -7,19 +7,19 @@ from collections.abc import Sequence
 from typing import Any, ClassVar, Self
 
 from tricktable.engine import Action, BadOptions, Event, Game, Observation, Rng
+from tricktable.engine.cards import CardCodec
+from tricktable.engine.game import BOT_LEVELS
 from tricktable.games.trickster import observe, resample, scoring, text
 from tricktable.games.trickster.actions import table_for
 from tricktable.games.trickster.cards import (
     CARD_TEXT,
+    CODEC,
     HAND_SIZES,
     HERO_INDEX,
     HERO_NAMES,
     TRASH_SIZE,
-    Card,
-    card_name,
     deck_cards,
     fixed_heroes,
-    parse_card,
 )
 from tricktable.games.trickster.options import TricksterOptions
 from tricktable.games.trickster.rules import TricksterRules, uses_token
@@ -53,12 +53,14 @@ class TricksterState(TricksterRules):
 class Trickster(Game[TricksterOptions]):
     """Trickster: Champions of Time, 2-7 players."""
 
-    # --- the facts ---
-    higher_score_wins: ClassVar[bool] = False  # rules: lowest trouble wins
-    rollout_horizon: ClassVar[int] = 1  # a search rollout plays to the end of the round (bots.ismcts)
-    bot_levels: ClassVar[dict[str, str]] = {
-        # heuristic rollouts measured at least as strong as random ones for the time (docs/strength.md)
-        "easy": "ismcts:15:heuristic", "medium": "ismcts:60:heuristic", "hard": "ismcts:100:heuristic"}
+    # the game's facts (engine.Game): declared, never guessed by playing
+    higher_score_wins: ClassVar[bool] = False  # rules: trouble points, the lowest total wins
+    rollout_horizon: ClassVar[int] = 1  # rounds a search rollout plays before it scores
+    # random rollouts measured no stronger than the heuristic (docs/strength.md): heuristic rollouts, with
+    # the iterations that cost about the same time
+    bot_levels: ClassVar[dict[str, str]] = {**BOT_LEVELS, "easy": "ismcts:15:0.3s:heuristic",
+                                            "medium": "ismcts:60:0.6s:heuristic", "hard": "ismcts:100:0.9s:heuristic"}
+    card_codec: ClassVar[CardCodec] = CODEC
 
     name: ClassVar[str] = "trickster"
     title: ClassVar[str] = "Trickster: Champions of Time"
@@ -73,12 +75,6 @@ class Trickster(Game[TricksterOptions]):
 
     def new_state(self, seed: int) -> TricksterState:
         return TricksterState(self, seed)
-
-    def card_name(self, card: Card) -> str:
-        return card_name(card)
-
-    def parse_card(self, text: str) -> Card:
-        return parse_card(text)
 
     def heroes(self) -> tuple[int, ...] | None:
         """The 7 heroes fixed by the options, or None when the seed or a draft picks them."""

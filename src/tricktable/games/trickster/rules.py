@@ -26,6 +26,7 @@ from enum import IntEnum
 from typing import Self
 
 from tricktable.engine import Action, Game, State
+from tricktable.engine.state import phase_tables
 from tricktable.games.trickster.actions import ActionTable, Kind, Move, table_for
 from tricktable.games.trickster.cards import (
     ALL_MASK,
@@ -241,10 +242,6 @@ class TricksterRules(State):
         if phase == DRAFTING:
             return (self.drafter,)
         return ()
-
-    @property
-    def round(self) -> int:
-        return self.round_no
 
     def _legal(self, player: int) -> list[Action]:
         return _LEGAL[self.phase](self, player)
@@ -624,7 +621,9 @@ class TricksterRules(State):
 
 Legal = Callable[[TricksterRules, int], list[Action]]
 Apply = Callable[[TricksterRules, Move, int], None]
-PHASES: dict[Phase, tuple[Legal, Apply]] = {
+# keyed by Phase members (typed by int: ``phase_tables`` takes any int keys, and a Mapping's key type does
+# not widen)
+PHASES: dict[int, tuple[Legal, Apply]] = {
     Phase.DRAFTING: (TricksterRules._legal_drafting, TricksterRules._apply_drafting),
     Phase.OPENING: (TricksterRules._legal_opening, TricksterRules._apply_opening),
     Phase.TRICK: (TricksterRules._legal_trick, TricksterRules._apply_trick),
@@ -632,5 +631,4 @@ PHASES: dict[Phase, tuple[Legal, Apply]] = {
     Phase.OVER: (TricksterRules._legal_over, TricksterRules._apply_over),
 }
 # the same table as tuples indexed by phase, for ``_legal``/``_step``
-_LEGAL: tuple[Legal, ...] = tuple(PHASES[phase][0] for phase in Phase)
-_APPLY: tuple[Apply, ...] = tuple(PHASES[phase][1] for phase in Phase)
+_LEGAL, _APPLY = phase_tables(PHASES)

@@ -461,7 +461,7 @@ export function renderScoreboard(frame, extra = []) {
   const summary = frame.table;
   const scores = view.scores || [];
   const winners = view.winners || [];
-  const lowWins = winners.length && scores.length && winners.every((w) => scores[w] === Math.min(...scores));
+  const lowWins = Boolean(summary && summary.higher_score_wins === false); // the game's declared fact
   const order = scores.map((s, seat) => seat).sort((a, b) => (lowWins ? scores[a] - scores[b] : scores[b] - scores[a]));
   const module = gameModule(view.game);
   return h("section", { class: "scoreboard", dataset: { testid: "scoreboard" } },

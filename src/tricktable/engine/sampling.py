@@ -1,0 +1,209 @@
+"""What every game's ``resample`` shares: a world to redraw in, and the constrained deal.
+
+``world(state, rng)`` is the clone a resample redraws: it carries seed 0, a fresh chance stream drawn from
+``rng`` (so the live game's future draws stay as hidden as a hand), no history and no events (the log
+names cards other seats saw). A game's ``resample`` starts from it and redraws what the seat cannot see.
+
+``deal(pool, sizes, rng, allowed)`` deals the unknown cards into slots whose sizes are known (the other
+hands, the cards out of play, a face-down pile), each card only where a constraint permits (a seat
+known to be void in a colour gets none of it):
+
+>>> from tricktable.engine.rng import Rng
+>>> pool = 0b1111_1111                      # eight unknown cards, 0..7
+>>> hands = deal(pool, [4, 4], Rng(1), [0b0000_1111 | 0b1111_0000, 0b1111_0000])
+>>> [f"{h:08b}" for h in hands]             # the second hand may hold only cards 4..7
+['00001111', '11110000']
+>>> sorted(c for h in deal(pool, [3, 5], Rng(2)) for c in range(8) if h >> c & 1)
+[0, 1, 2, 3, 4, 5, 6, 7]
+
+The draw is uniform over the deals that fit when at most one slot is constrained; otherwise plain
+shuffles come first (uniform whenever one fits), then greedy draws (cards only one slot may hold first,
+then the slot with the least slack), then an exact matching, which finds a deal whenever one exists.
+Every draw is a function of ``rng`` and the arguments alone, never of where the cards truly lie.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, TypeVar
+
+from tricktable.engine.cards import Mask, cards_of, mask_of
+from tricktable.engine.rng import Rng
+
+if TYPE_CHECKING:
+    from tricktable.engine.state import State
+
+StateT = TypeVar("StateT", bound="State")
+T = TypeVar("T")
+
+SHUFFLES = 4   # plain shuffles tried first: uniform whenever one fits
+GREEDY = 24    # then most-constrained-first draws
+
+
+def world(state: StateT, rng: Rng) -> StateT:
+    """A clone of ``state`` for a resample: seed 0, a chance stream drawn from ``rng``, no history, no events.
+
+    The live state's history and events are set aside while it is cloned, so the clone copies nothing of
+    the log (and costs the same at the end of a game as at the start).
+    """
+    history, events = state.history, state.events
+    state.history, state.events = [], []
+    try:
+        twin = state.clone()
+    finally:
+        state.history, state.events = history, events
+    twin.seed = 0
+    twin.rng = Rng(rng.next64())
+    return twin
+
+
+def shuffled(items: Sequence[T], rng: Rng) -> list[T]:
+    """``items`` in a uniformly random order drawn from ``rng`` (a C-speed shuffle seeded by one draw)."""
+    out = list(items)
+    random.Random(rng.next64()).shuffle(out)
+    return out
+
+
+def deal(pool: Mask, sizes: Sequence[int], rng: Rng, allowed: Sequence[Mask] | None = None, *,
+         must: tuple[int, Mask] | None = None) -> list[Mask] | None:
+    """The cards of ``pool`` dealt into slots: slot ``i`` gets ``sizes[i]`` cards, each in ``allowed[i]``
+    (default: any); with ``must=(i, mask)`` slot ``i`` gets at least one card of ``mask`` (a player the
+    table knows holds a card that follows). ``sum(sizes)`` must be the number of cards in ``pool``.
+
+    Returns one mask per slot, or None when no deal fits (the constraints contradict each other).
+    """
+    n = len(sizes)
+    if sum(sizes) != pool.bit_count():
+        raise ValueError(f"{sum(sizes)} places for {pool.bit_count()} cards")
+    rnd = random.Random(rng.next64())  # one engine draw seeds a C-speed generator
+    allow = [pool] * n if allowed is None else [a & pool for a in allowed]
+    must_slot, must_mask = must if must is not None else (-1, 0)
+    constrained = sum(1 for a in allow if a != pool)
+    if must_slot < 0 and constrained <= 1:
+        # exactly uniform: the constrained slot takes a uniform subset of what it may hold, the rest a uniform split
+        return _greedy(pool, sizes, allow, must_slot, must_mask, rnd)
+    cards = cards_of(pool)
+    for _ in range(SHUFFLES):
+        cards = _shuffled(cards, rnd)
+        hands, start = [], 0
+        for size in sizes:
+            hands.append(mask_of(cards[start:start + size]))
+            start += size
+        if _fits(hands, allow, must_slot, must_mask):
+            return hands
+    for _ in range(GREEDY):
+        served = _greedy(pool, sizes, allow, must_slot, must_mask, rnd)
+        if served is not None:
+            return served
+    return _match(pool, sizes, allow, must_slot, must_mask, rnd)
+
+
+def _shuffled(cards: list[int], rnd: random.Random) -> list[int]:
+    """``cards`` in a uniformly random order (sorting by random keys: one C call a card)."""
+    keys = [rnd.random() for _ in cards]
+    return [c for _, c in sorted(zip(keys, cards, strict=True))]
+
+
+def _fits(hands: list[Mask], allow: list[Mask], must_slot: int, must_mask: Mask) -> bool:
+    for hand, mask in zip(hands, allow, strict=True):
+        if hand & ~mask:
+            return False
+    return must_slot < 0 or bool(hands[must_slot] & must_mask)
+
+
+def _greedy(pool: Mask, sizes: Sequence[int], allow: list[Mask], must_slot: int, must_mask: Mask,
+            rnd: random.Random) -> list[Mask] | None:
+    """Serve the most constrained slots first, each from the cards it may hold (None at a dead end)."""
+    n = len(sizes)
+    hands = [0] * n
+    remaining = pool
+    wanted = list(sizes)
+    if must_slot >= 0:
+        options = cards_of(remaining & allow[must_slot] & must_mask)
+        if not options or not wanted[must_slot]:
+            return None
+        card = options[int(rnd.random() * len(options))]
+        hands[must_slot] = 1 << card
+        remaining &= ~(1 << card)
+        wanted[must_slot] -= 1
+    # cards only one slot still wanting cards may hold go to it (the only seat not void in black)
+    changed = True
+    while changed:
+        changed = False
+        active = [i for i in range(n) if wanted[i]]
+        for i in active:
+            others = 0
+            for j in active:
+                if j != i and wanted[j]:
+                    others |= allow[j]
+            forced = remaining & allow[i] & ~others
+            if forced:
+                k = forced.bit_count()
+                if k > wanted[i]:
+                    return None
+                hands[i] |= forced
+                remaining &= ~forced
+                wanted[i] -= k
+                changed = True
+    # then the slot with the least slack first, each time, from the cards it may hold
+    order = _shuffled([i for i in range(n) if allow[i] != pool and wanted[i]], rnd)
+    while order:
+        i = min(order, key=lambda h: (allow[h] & remaining).bit_count() - wanted[h])
+        order.remove(i)
+        options = cards_of(remaining & allow[i])
+        if len(options) < wanted[i]:
+            return None
+        chosen = mask_of(_shuffled(options, rnd)[:wanted[i]])
+        hands[i] |= chosen
+        remaining &= ~chosen
+        wanted[i] = 0
+    rest = _shuffled(cards_of(remaining), rnd)
+    start = 0
+    for i in range(n):
+        if wanted[i]:
+            hands[i] |= mask_of(rest[start:start + wanted[i]])
+            start += wanted[i]
+    return hands
+
+
+def _match(pool: Mask, sizes: Sequence[int], allow: list[Mask], must_slot: int, must_mask: Mask,
+           rnd: random.Random) -> list[Mask] | None:
+    """An exact matching of cards to places in a random order (found whenever a deal fits), else None."""
+    cards = _shuffled(cards_of(pool), rnd)
+    if must_slot < 0:
+        return _kuhn(cards, sizes, allow)
+    if not sizes[must_slot]:
+        return None
+    fewer = list(sizes)
+    fewer[must_slot] -= 1
+    for first in [c for c in cards if (allow[must_slot] & must_mask) >> c & 1]:
+        hands = _kuhn([c for c in cards if c != first], fewer, allow)
+        if hands is not None:
+            hands[must_slot] |= 1 << first
+            return hands
+    return None
+
+
+def _kuhn(cards: list[int], sizes: Sequence[int], allow: list[Mask]) -> list[Mask] | None:
+    """Kuhn's augmenting paths: every card to a place of a slot that allows it, or None."""
+    places = [i for i, size in enumerate(sizes) for _ in range(size)]
+    owner: dict[int, int] = {}  # place -> card
+
+    def augment(card: int, seen: set[int]) -> bool:
+        for place, slot in enumerate(places):
+            if place in seen or not allow[slot] >> card & 1:
+                continue
+            seen.add(place)
+            if place not in owner or augment(owner[place], seen):
+                owner[place] = card
+                return True
+        return False
+
+    for card in cards:
+        if not augment(card, set()):
+            return None
+    hands = [0] * len(sizes)
+    for place, card in owner.items():
+        hands[places[place]] |= 1 << card
+    return hands
