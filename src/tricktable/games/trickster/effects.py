@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 from tricktable.engine import Rng
+from tricktable.engine.hidden import CLOSED, HiddenChoice, only
 from tricktable.games.trickster.actions import Kind
 from tricktable.games.trickster.cards import (
     ARCHIVIST,
@@ -54,7 +55,7 @@ class Board(Protocol):
     tableaus: list[list[int]]
     trash: list[int]
     deck: list[int]
-    chosen: list[int]
+    choice: HiddenChoice
     know: list[dict[int, int]]
     lacks: list[list[int]]
     step: int
@@ -120,7 +121,7 @@ def _next(step: int) -> Callable[[Board, int], None]:
 def _private(s: Board, seats: tuple[int, ...], kind: str, public: dict[str, object], secret: dict[str, object]) -> None:
     """Log ``kind`` for everyone, then ``<kind>_seen`` with the ``secret`` data for ``seats`` only."""
     s.log(kind, None, **public)
-    s.log(kind + "_seen", frozenset(seats), **public, **secret)
+    s.log(kind + "_seen", only(seats[0]) if len(seats) == 1 else frozenset(seats), **public, **secret)
 
 
 # --- Explorer [P]: reveal the top 2 deck cards; put one in your hand, the other back on top -----------
@@ -207,16 +208,16 @@ def _magician_take(s: Board, p: int, t: int) -> None:
 # --- Nomad: every player passes a card of their choice to the left, simultaneously --------------------
 
 def _nomad_begin(s: Board, p: int) -> None:
-    s.chosen = [-1] * s.players
+    s.choice = HiddenChoice.open(s.players)  # engine/hidden.py: every seat picks in secret, shown together
     s.step = NOMAD_PASS
 
 
 def _nomad_pass(s: Board, p: int, c: int) -> None:
-    s.chosen[p] = c
-    s.log("chose", frozenset((p,)), seat=p, card=CARD_TEXT[c], why="pass")
-    if -1 in s.chosen:
+    s.choice = s.choice.choose(p, c)
+    s.log("chose", only(p), seat=p, card=CARD_TEXT[c], why="pass")
+    if not s.choice.is_complete:
         return
-    n, chosen = s.players, s.chosen
+    n, chosen = s.players, s.choice.picks
     # knowledge first, against the hands before the passes (rules: simultaneous)
     for o in range(n):
         for q in range(n):
@@ -237,7 +238,7 @@ def _nomad_pass(s: Board, p: int, c: int) -> None:
     s.log("passed", None, seat=p)
     for q in range(n):
         s.log("pass", frozenset((q, (q + 1) % n)), seat=q, target=(q + 1) % n, card=CARD_TEXT[chosen[q]])
-    s.chosen = [-1] * n
+    s.choice = CLOSED
     _done(s)
 
 

@@ -59,7 +59,7 @@ def observe(s: TricksterRules, player: int | None) -> Observation:
         "rounds": s.options.rounds,
         "last_buster": s.last_buster if s.last_buster >= 0 else None,
         "effect": _effect(s, player),
-        "chosen": CARD_TEXT[s.chosen[player]] if player is not None and s.chosen[player] >= 0 else None,
+        "chosen": _chosen(s, player),
         "known": _known(s, player),
     }
     if phase == DRAFTING:
@@ -73,6 +73,14 @@ def observe(s: TricksterRules, player: int | None) -> Observation:
         "leader": s.leader if in_trick else None,
         "table": table,
     }
+
+
+def _chosen(s: TricksterRules, player: int | None) -> str | None:
+    """The seat's own pending secret pick (opening card, Nomad pass), if any."""
+    picks = s.choice.picks
+    if player is None or not picks or picks[player] < 0:
+        return None
+    return CARD_TEXT[picks[player]]
 
 
 def _effect(s: TricksterRules, player: int | None) -> dict[str, Any] | None:

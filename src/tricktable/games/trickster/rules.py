@@ -26,6 +26,7 @@ from enum import IntEnum
 from typing import Self
 
 from tricktable.engine import Action, Game, State
+from tricktable.engine.hidden import CLOSED, HiddenChoice, only
 from tricktable.engine.state import phase_tables
 from tricktable.games.trickster.actions import ActionTable, Kind, Move, table_for
 from tricktable.games.trickster.cards import (
@@ -165,7 +166,7 @@ class TricksterRules(State):
     fx_card: int
     fx_count: int
     step: int
-    chosen: list[int]
+    choice: HiddenChoice  # the secret picks of the opening card or of Nomad's pass (engine/hidden.py)
     know: list[dict[int, int]]
     lacks: list[list[int]]
 
@@ -198,7 +199,7 @@ class TricksterRules(State):
         self.round_scores: list[list[int]] = []
         self.suit_counts = [[0] * 8 for _ in range(n)]  # tableau cards by suit, for the tie-break
         self.round_counts: list[list[list[int]]] = []  # each round's tableau cards by seat and suit
-        self.chosen = [-1] * n
+        self.choice = CLOSED
         self.fx_player = -1
         self.fx_target = -1
         self.fx_card = -1
@@ -235,10 +236,10 @@ class TricksterRules(State):
             return (self.order[self.turn],)
         if phase == EFFECT:
             if self.step == NOMAD_PASS:
-                return tuple(p for p in range(self.players) if self.chosen[p] < 0)
+                return self.choice.waiting
             return (self.fx_player,)
         if phase == OPENING:
-            return tuple(p for p in range(self.players) if self.chosen[p] < 0)
+            return self.choice.waiting
         if phase == DRAFTING:
             return (self.drafter,)
         return ()
@@ -278,7 +279,6 @@ class TricksterRules(State):
         twin.trick_moved = self.trick_moved.copy()
         twin.round_scores = [r.copy() for r in self.round_scores]
         twin.suit_counts = [r.copy() for r in self.suit_counts]
-        twin.chosen = self.chosen.copy()
         twin.draft_pool = self.draft_pool.copy()
         twin.know = [k.copy() for k in self.know]
         twin.lacks = [k.copy() for k in self.lacks]
@@ -341,12 +341,12 @@ class TricksterRules(State):
         self.round_leader = leader
         self.last_buster = self.first_buster = -1
         self._reset_knowledge()
-        self.chosen = [-1] * n
+        self.choice = HiddenChoice.open(n)  # rules: the opening card, chosen secretly and simultaneously
         self.phase = OPENING
         self.log("deal", None, round=self.round_no, leader=leader, trash=[CARD_TEXT[c] for c in self.trash],
                  hand_sizes=[size] * n, deck_size=len(self.deck))
         for p in range(n):
-            self.log("hand", frozenset((p,)), seat=p, cards=[CARD_TEXT[c] for c in sorted(self.hands[p], key=sort_key)])
+            self.log("hand", only(p), seat=p, cards=[CARD_TEXT[c] for c in sorted(self.hands[p], key=sort_key)])
 
     def _fixed_deal(self, shuffled: list[int], size: int) -> list[int]:
         """The deal the options fix (round 1), the rest filled from the shuffle. Deck: top = end of list."""
@@ -374,17 +374,18 @@ class TricksterRules(State):
 
     def _apply_opening(self, action: Move, player: int) -> None:
         # rules: every player secretly and simultaneously chooses one hand card for their tableau
-        self.chosen[player] = action.value
-        self.log("chose", frozenset((player,)), seat=player, card=CARD_TEXT[action.value], why="opening")
-        if -1 in self.chosen:
+        self.choice = self.choice.choose(player, action.value)
+        self.log("chose", only(player), seat=player, card=CARD_TEXT[action.value], why="opening")
+        if not self.choice.is_complete:
             return
+        picks = self.choice.picks
         for q in range(self.players):
-            c = self.chosen[q]
+            c = picks[q]
             self.hands[q].remove(c)
             self.tableaus[q].append(c)
             self._forget_card(c)
-        self.log("opening", None, cards=[CARD_TEXT[c] for c in self.chosen])
-        self.chosen = [-1] * self.players
+        self.log("opening", None, cards=[CARD_TEXT[c] for c in picks])
+        self.choice = CLOSED
         self._start_trick(self.round_leader)
 
     # --- tricks ----------------------------------------------------------------------------------------
