@@ -25,13 +25,14 @@ from collections.abc import Callable, Iterable
 from enum import IntEnum
 from typing import Self
 
-from tricktable.engine import Action, Game, State
+from tricktable.engine import Action, Event, Game, State
 from tricktable.engine.hidden import CLOSED, HiddenChoice, only
 from tricktable.engine.state import phase_tables
 from tricktable.games.trickster.actions import ActionTable, Kind, Move, table_for
 from tricktable.games.trickster.cards import (
     ALL_MASK,
     CARD_TEXT,
+    CARDS,
     DECK,
     HAND_SIZES,
     HERO_MASK,
@@ -67,6 +68,13 @@ PATTERN_WORDS: tuple[str | None, ...] = (None, "same suit", "same hero", "no mat
 DRAFTING, OPENING, TRICK, EFFECT, OVER = Phase.DRAFTING, Phase.OPENING, Phase.TRICK, Phase.EFFECT, Phase.OVER
 SAME_SUIT, SAME_HERO = Pattern.SAME_SUIT, Pattern.SAME_HERO
 PLAY, OPEN, SEAT = Kind.PLAY, Kind.OPEN, Kind.SEAT
+
+# the events of every card played, built once and shared (read-only) by every state: a search logs them at
+# nearly every decision. ``PLAYED[seat][card]``, ``TRIGGERED[seat][hero]`` ("effect"), ``IDLE`` ("no_effect").
+_SEATS = range(max(HAND_SIZES))  # seats 0..6: the most players a game has
+PLAYED = [[Event("play", {"seat": p, "card": CARD_TEXT[c]}) for c in CARDS] for p in _SEATS]
+TRIGGERED = [[Event("effect", {"seat": p, "hero": name}) for name in HERO_NAMES] for p in _SEATS]
+IDLE = [[Event("no_effect", {"seat": p, "hero": name}) for name in HERO_NAMES] for p in _SEATS]
 
 
 # --- the rules as pure functions ----------------------------------------------------------------------
@@ -440,7 +448,8 @@ class TricksterRules(State):
     def _apply_trick(self, action: Move, player: int) -> None:
         c = action.value
         self.hands[player].remove(c)
-        self.log("play", None, seat=player, card=CARD_TEXT[c])
+        events = self.events
+        events.append(PLAYED[player][c])
         self._forget_card(c)
         if self.turn == 0:
             self.lead_card = c
@@ -452,10 +461,10 @@ class TricksterRules(State):
         effect = EFFECTS[c >> 3]
         self.fx_player, self.fx_target, self.fx_card, self.fx_count = player, -1, -1, 0
         if effect.can(self, player):
-            self.log("effect", None, seat=player, hero=HERO_NAMES[c >> 3])
+            events.append(TRIGGERED[player][c >> 3])
             effect.begin(self, player)
         else:
-            self.log("no_effect", None, seat=player, hero=HERO_NAMES[c >> 3])
+            events.append(IDLE[player][c >> 3])
         self._after_step()
 
     def _add_to_trick(self, c: int, p: int, *, moved: bool) -> None:
