@@ -34,13 +34,14 @@ def resample(state: T, player: int, rng: Rng) -> T:
     lacks = state.lacks[player]
     others = [q for q in range(state.players) if q != player]
     free_positions = [i for i, c in enumerate(state.deck) if facts.get(c) != DECK]
-    pool = mask_of(state.deck[i] for i in free_positions)
+    pool = [state.deck[i] for i in free_positions]
     kept: dict[int, list[int]] = {}
     sizes: list[int] = []
     for q in others:
         kept[q] = sorted(c for c in state.hands[q] if facts.get(c) == q)
-        pool |= mask_of(c for c in state.hands[q] if facts.get(c) != q)
+        pool.extend(c for c in state.hands[q] if facts.get(c) != q)
         sizes.append(len(state.hands[q]) - len(kept[q]))
+    pool.sort()  # the draw depends on the observation and the seed only, not on the live state's order
     sizes.append(len(free_positions))  # the last slot: the deck cards whose depth ``player`` cannot follow
     allowed = [ALL_MASK & ~lacks[q] for q in others] + [ALL_MASK]
     # a Follower whose turn it is holds a fitting card: they were not busted, which everyone saw
@@ -50,11 +51,12 @@ def resample(state: T, player: int, rng: Rng) -> T:
         fitting = fitting_mask(state.pattern, state.lead_card, state.check_suits, state.check_heroes)
         if not any((fitting >> c) & 1 for c in kept[follower]):
             must = (others.index(follower), fitting)
-    dealt = sampling.deal(pool, sizes, rng, allowed, must=must)
+    dealt = _deal(pool, sizes, allowed, must, rng)
     if dealt is not None:  # None: the constraints contradict (never seen): the true hidden cards stand
-        for q, hand in zip(others, dealt, strict=False):
-            world.hands[q] = kept[q] + cards_of(hand)
-        for i, c in zip(free_positions, sampling.shuffled(cards_of(dealt[-1]), rng), strict=True):
+        hands, deck = dealt
+        for q, hand in zip(others, hands, strict=True):
+            world.hands[q] = kept[q] + hand
+        for i, c in zip(free_positions, deck, strict=True):
             world.deck[i] = c
     for q in range(state.players):
         world.hands[q].sort()
@@ -65,6 +67,24 @@ def resample(state: T, player: int, rng: Rng) -> T:
         world.know[o] = {}
         world.lacks[o] = [0] * state.players
     return world
+
+
+def _deal(pool: list[int], sizes: list[int], allowed: list[int], must: tuple[int, int] | None,
+          rng: Rng) -> tuple[list[list[int]], list[int]] | None:
+    """The cards of ``pool`` dealt to the other hands (``sizes``, each within ``allowed``) and, in a random
+    order, to the deck places (the last size): one shuffle cut into hands when nothing constrains the deal
+    (the usual case, and uniform), else the engine's constrained deal."""
+    if must is None and all(a == ALL_MASK for a in allowed):
+        cards = sampling.shuffled(pool, rng)
+        hands, start = [], 0
+        for size in sizes[:-1]:
+            hands.append(cards[start:start + size])
+            start += size
+        return hands, cards[start:]
+    dealt = sampling.deal(mask_of(pool), sizes, rng, allowed, must=must)
+    if dealt is None:
+        return None
+    return [cards_of(hand) for hand in dealt[:-1]], sampling.shuffled(cards_of(dealt[-1]), rng)
 
 
 def _redraw_secret_choices(world: TricksterRules, player: int, rng: Rng) -> None:
