@@ -33,14 +33,22 @@ def resample(state: T, player: int, rng: Rng) -> T:
     facts = state.know[player]
     lacks = state.lacks[player]
     others = [q for q in range(state.players) if q != player]
-    free_positions = [i for i, c in enumerate(state.deck) if facts.get(c) != DECK]
-    pool = [state.deck[i] for i in free_positions]
     kept: dict[int, list[int]] = {}
     sizes: list[int] = []
-    for q in others:
-        kept[q] = sorted(c for c in state.hands[q] if facts.get(c) == q)
-        pool.extend(c for c in state.hands[q] if facts.get(c) != q)
-        sizes.append(len(state.hands[q]) - len(kept[q]))
+    if facts:
+        free_positions = [i for i, c in enumerate(state.deck) if facts.get(c) != DECK]
+        pool = [state.deck[i] for i in free_positions]
+        for q in others:
+            kept[q] = sorted(c for c in state.hands[q] if facts.get(c) == q)
+            pool.extend(c for c in state.hands[q] if facts.get(c) != q)
+            sizes.append(len(state.hands[q]) - len(kept[q]))
+    else:  # nothing known: every other hand card and every deck place is redrawn
+        free_positions = list(range(len(state.deck)))
+        pool = state.deck.copy()
+        for q in others:
+            kept[q] = []
+            pool.extend(state.hands[q])
+            sizes.append(len(state.hands[q]))
     pool.sort()  # the draw depends on the observation and the seed only, not on the live state's order
     sizes.append(len(free_positions))  # the last slot: the deck cards whose depth ``player`` cannot follow
     allowed = [ALL_MASK & ~lacks[q] for q in others] + [ALL_MASK]
