@@ -36,7 +36,7 @@ class _View:
         self.players: int = obs["players"]
         self.hand = [parse_card(t) for t in obs["hand"]]
         self.tableaus = [[parse_card(t) for t in cards] for cards in table["tableaus"]]
-        self.pot = [parse_card(e["card"]) for e in obs["trick"]]
+        self.trick = [parse_card(e["card"]) for e in obs["trick"]]
         self.trash = [parse_card(t) for t in table["trash"]]
         self.hand_sizes: list[int] = obs["hand_sizes"]
         self.table = table
@@ -75,22 +75,22 @@ def choose(obs: Observation, legal: Sequence[Action], game: Game[Any], rng: Rng)
     view = _View(obs)
     phase = obs["phase"]
     texts = [a.text for a in legal]
-    verb = texts[0].split(" ", 1)[0]
-    if phase == "draft" or verb == "draft":
+    kind = texts[0].split(" ", 1)[0]
+    if phase == "draft" or kind == "draft":
         return rng.choice(legal)
-    if verb == "choose":  # a seat
+    if kind == "choose":  # a seat
         return _seat(view, legal, obs)
     cards = [parse_card(t.split(" ", 1)[1]) for t in texts]
     if phase == "opening":
         return legal[max(range(len(cards)), key=lambda i: (view.mine[suit_of(cards[i])], -cards[i]))]
     if phase == "play":
         return legal[_play(view, cards, obs)]
-    # effect steps: the verb says whether the card leaves us (give, pass, swap, bottom, move, return) or comes
+    # effect steps: the kind says whether the card leaves us (give, pass, swap, bottom, move, return) or comes
     effect = obs["table"]["effect"] or {}
     step = str(effect.get("step", ""))
-    if verb in ("give", "pass", "bottom", "return", "move", "swap"):  # a card leaves us: our worst trouble
+    if kind in ("give", "pass", "bottom", "return", "move", "swap"):  # a card leaves us: our worst trouble
         return legal[max(range(len(cards)), key=lambda i: view.burden(cards[i]))]
-    if verb in ("take", "keep"):
+    if kind in ("take", "keep"):
         if "tableau card into your hand" in step:  # Doctor: lift our worst trouble, to dump it later
             return legal[max(range(len(cards)), key=lambda i: view.burden(cards[i]))]
         return legal[max(range(len(cards)), key=lambda i: view.want(cards[i]))]
@@ -134,7 +134,7 @@ def _play(view: _View, cards: list[int], obs: Observation) -> int:
 def _bust_chance(view: _View, obs: Observation, pattern: Pattern, lead: int) -> float:
     """The chance that some Follower holds no fitting card (so a Follower, not us, busts) under ``pattern``
     (Same Suit or Same Hero) against the Leader's card ``lead``."""
-    seen = set(view.hand) | set(view.pot) | set(view.trash)
+    seen = set(view.hand) | set(view.trick) | set(view.trash)
     for cards in view.tableaus:
         seen |= set(cards)
     heroes = [HERO_INDEX[h] for h in obs["table"]["heroes"]]
