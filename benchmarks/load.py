@@ -54,19 +54,47 @@ def database(kind: str, folder: Path) -> str:
     return PG.rsplit("/", 1)[0] + "/" + PG_DATABASE
 
 
-def rss_mb(pid: int) -> float:
-    """Resident memory of a process and all its descendants, in MB (from /proc)."""
-    total, todo = 0, [pid]
+def tree(pid: int) -> list[int]:
+    """A process and all its descendants (from /proc)."""
+    found, todo = [], [pid]
     while todo:
         current = todo.pop()
         try:
+            children = Path(f"/proc/{current}/task/{current}/children").read_text().split()
+        except OSError:
+            continue
+        found.append(current)
+        todo.extend(int(c) for c in children)
+    return found
+
+
+def rss_mb(pid: int) -> float:
+    """Resident memory of a process and all its descendants, in MB (from /proc)."""
+    total = 0
+    for current in tree(pid):
+        try:
             status = Path(f"/proc/{current}/status").read_text()
             total += next(int(line.split()[1]) for line in status.splitlines() if line.startswith("VmRSS:"))
-            children = Path(f"/proc/{current}/task/{current}/children").read_text().split()
         except (OSError, StopIteration):
             continue
-        todo.extend(int(c) for c in children)
     return total / 1024
+
+
+def cpu_seconds(pid: int) -> dict[str, float]:
+    """CPU seconds (user + system) so far of the server processes (``--workers``: the uvicorn workers, with
+    the supervisor's own negligible share) and of the bot workers, from /proc. A bot worker is a process
+    whose command line names multiprocessing (spawned); every other process of the tree is a server."""
+    tick = os.sysconf("SC_CLK_TCK")
+    out = {"server": 0.0, "bots": 0.0}
+    for current in tree(pid):
+        try:
+            fields = Path(f"/proc/{current}/stat").read_text().rsplit(")", 1)[1].split()
+            command = Path(f"/proc/{current}/cmdline").read_bytes()
+        except OSError:
+            continue
+        kind = "bots" if b"multiprocessing" in command else "server"
+        out[kind] += (int(fields[11]) + int(fields[12])) / tick  # utime, stime
+    return out
 
 
 class Load:
@@ -77,15 +105,17 @@ class Load:
         self.games = 0
         self.errors: dict[str, int] = {}
         self.deadline = self.started = 0.0
+        self.cpu_start: tuple[dict[str, float], float] = ({}, 0.0)
         self.rng = random.Random(args.seed)
 
-    async def run(self) -> None:
+    async def run(self, server_pid: int) -> None:
         """Set every table up first (bounded: 120 s), then play for ``seconds``: the window measures play."""
         async with httpx.AsyncClient(base_url=self.base, timeout=60,
                                      limits=httpx.Limits(max_connections=20)) as http:
             first = await asyncio.wait_for(asyncio.gather(*(self.new_table(http) for _ in range(self.args.tables))),
                                            120)
             self.started = time.monotonic()
+            self.cpu_start = cpu_seconds(server_pid), time.process_time()
             self.deadline = self.started + self.args.seconds
             await asyncio.gather(*(self.table_loop(http, tokens) for tokens in first))
 
@@ -191,9 +221,11 @@ def main() -> int:
             except httpx.HTTPError:
                 time.sleep(0.1)
         load = Load(args, base)
-        asyncio.run(load.run())
+        asyncio.run(load.run(server.pid))
         elapsed = time.monotonic() - load.started
         memory = rss_mb(server.pid)
+        cpu, client_cpu = cpu_seconds(server.pid), time.process_time() - load.cpu_start[1]
+        cpu = {kind: cpu[kind] - load.cpu_start[0].get(kind, 0.0) for kind in cpu}
     finally:
         server.terminate()
         server.wait(timeout=20)
@@ -206,6 +238,11 @@ def main() -> int:
         "p99_ms": round(1000 * percentile(load.latencies, 0.99), 1),
         "mean_ms": round(1000 * statistics.fmean(load.latencies), 1) if load.latencies else None,
         "moves_per_s": round(load.moves / elapsed, 1), "server_rss_mb": round(memory, 1),
+        # CPU per move (user + system, all processes of a kind): less dependent on the machine's load
+        "server_cpu_ms_per_move": round(1000 * cpu["server"] / max(1, load.moves), 2),
+        "bots_cpu_ms_per_move": round(1000 * cpu["bots"] / max(1, load.moves), 2),
+        "client_cpu_ms_per_move": round(1000 * client_cpu / max(1, load.moves), 2),
+        "server_cpu_share": round(cpu["server"] / elapsed, 2),
         "errors": load.errors, "loadavg": os.getloadavg()[0],
     }
     print(json.dumps(figures))

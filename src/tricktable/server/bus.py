@@ -30,9 +30,21 @@ if TYPE_CHECKING:
 log = logging.getLogger("tricktable.server")
 
 
-def refresh(table: Table, row: TableRow) -> None:
-    """Make ``table`` the stored ``row`` in place (tasks hold the object), keeping this process's presence."""
-    table.state = GameRecord.from_json(row.record).replay()
+def refresh(table: Table, row: TableRow, start: int = 0) -> None:
+    """Make ``table`` the stored ``row`` in place (tasks hold the object), keeping this process's presence.
+
+    ``start``: the row's record holds only the actions from that index on (``Store.load_changes``), and the
+    table's state has exactly the ones before: they are applied to a copy of it (each checked), so a
+    change costs its new actions, not a replay of the game."""
+    if start:
+        state = table.state.clone()
+        if len(state.history) != start:
+            raise ValueError(f"table {table.id}: {len(state.history)} actions here, the change starts at {start}")
+        for player, text in row.record["actions"]:
+            state.apply(str(text), int(player))
+        table.state = state
+    else:
+        table.state = GameRecord.from_json(row.record).replay()
     table.status, table.updated, table.version = row.status, row.updated, row.version
     for place, stored in zip(table.seats, row.seats, strict=True):  # the same objects: tasks hold them
         new = Seat.from_json(stored)
@@ -101,19 +113,32 @@ class Cluster:
         table = service.tables.get(table_id)
         if table is not None and table.version >= version:
             return
-        row = await asyncio.to_thread(service.store.load, table_id)
-        if row is None:
+        # a copy here: read only the actions it lacks (a move costs one action, not the whole game)
+        known = (table.version, len(table.state.history)) if table is not None else (0, 0)
+        found = await asyncio.to_thread(service.store.load_changes, table_id, *known)
+        if found is None:
             return
+        row, start = found
         service.writers[table_id] = origin
         table = service.tables.get(table_id)  # again: it may have been loaded here while we read the row
         if table is None:
             if row.status == "over":
                 return  # a finished game is loaded when someone asks for it
-            service.adopt(Table.from_row(row))
+            whole = row if not start else await asyncio.to_thread(service.store.load, table_id)
+            if whole is not None:
+                service.adopt(Table.from_row(whole))
             return
         async with table.lock:
-            if row.version > table.version:
+            if row.version <= table.version:
+                pass
+            elif not start:
                 refresh(table, row)
+            elif (table.version, len(table.state.history)) == known:
+                refresh(table, row, start)
+            else:  # it changed here while the row was read: read it whole (rare)
+                whole = await asyncio.to_thread(service.store.load, table_id)
+                if whole is not None and whole.version > table.version:
+                    refresh(table, whole)
         service.changed_elsewhere(table)
 
     def presence_elsewhere(self, table_id: str, seat: int, origin: str, count: int) -> None:

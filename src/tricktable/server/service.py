@@ -563,6 +563,7 @@ class TableService:
                        seats=[{**p.to_json(), **changes.get(i, {})} for i, p in enumerate(table.seats)],
                        record=state.record().to_json(), created=table.created, updated=updated,
                        version=table.version)
+        row.stored_actions = _stored_prefix(table.state, state)  # the store appends only the new actions
         try:
             version = await self._store(row)
         except StaleRow:  # another process saved the table first: become what is stored, refuse this change
@@ -878,6 +879,15 @@ def _random_move(record: dict[str, Any], seat: int, seed: int) -> str:
 
     state = GameRecord.from_json(record).replay()
     return Rng(seed).choice(state.legal_actions(seat)).text
+
+
+def _stored_prefix(stored: State, new: State) -> int | None:
+    """How many actions the stored row holds when ``new`` replaces ``stored`` (the table's state, as saved):
+    all of stored's when new only adds actions after them (a move), else None (an undo: write them all)."""
+    old, history = stored.history, new.history
+    if new is stored or (len(history) >= len(old) and history[:len(old)] == old):
+        return len(old)
+    return None
 
 
 def _secret_seat(state: State, seat: int) -> int | None:
