@@ -22,7 +22,7 @@ from __future__ import annotations
 import copy
 import json
 import logging
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
@@ -296,7 +296,7 @@ class SqlStore:
         return rows
 
     @staticmethod
-    def _actions(connection: Any, ids: list[str], start: int = 0) -> dict[str, ActionRows]:
+    def _actions(connection: Any, ids: Sequence[str], start: int = 0) -> dict[str, ActionRows]:
         """The action rows of those tables from index ``start`` on, in order, as record JSON (``[seat, text]``)."""
         out: dict[str, ActionRows] = {}
         query = (select(actions.c.table_id, actions.c.seat, actions.c.action)
