@@ -2,7 +2,8 @@
 
 Routes (``server/app.py``) call these coroutines and turn ``ServiceError`` into responses. Every change
 to a table happens under its lock and is atomic (``_commit``): it is made on a copy, the copy is stored
-(the whole record), and only then does the table become the copy and every subscriber hear of it, as
+(the header and the new actions; the saves of many tables at once share one transaction,
+``server/commits.py``), and only then does the table become the copy and every subscriber hear of it, as
 that subscriber's own view message. When the store fails, the table is exactly as before.
 """
 
@@ -37,6 +38,7 @@ from tricktable.engine.registry import GAMES
 from tricktable.engine.words import BOT_LEVELS, translate_result
 from tricktable.server.bots import bot_seed, default_level, game_levels, make_executor, stop_executor, think
 from tricktable.server.bus import Cluster, cluster_for, refresh
+from tricktable.server.commits import GroupCommit
 from tricktable.server.errors import ServiceError, new_error_id, store_failure
 from tricktable.server.fair import FairPool
 from tricktable.server.fanout import Encoded, Outbox
@@ -147,6 +149,7 @@ class TableService:
         self.writers: dict[str, str] = {}
         self.cluster: Cluster | None = None
         self._local: dict[tuple[str, int], int] = {}
+        self.commits = GroupCommit(store, self.origin)  # the saves of one moment in one transaction
 
     # --- life ----------------------------------------------------------------------------------
 
@@ -600,6 +603,8 @@ class TableService:
         id, its details logged only (the exception may carry the statement's parameters: the record with its
         seed, token hashes). ``StaleRow`` (another process saved first) passes through."""
         try:
+            if row.version:  # a change of a stored table: with whatever other tables save now (server/commits.py)
+                return await self.commits.save(row)
             return await asyncio.to_thread(self.store.save, row, self.origin)
         except StaleRow:
             raise

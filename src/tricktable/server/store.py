@@ -86,6 +86,10 @@ class Store(Protocol):
         """Store the row if the stored one is still at ``row.version`` (none: version 0); returns the new
         version; raises ``StaleRow`` if it is not. ``origin`` names the saving process in the notification."""
 
+    def save_many(self, rows: Sequence[TableRow], origin: str = "") -> list[int | StaleRow]:
+        """Save several rows of stored tables in one transaction (``save``'s result or ``StaleRow`` for each);
+        any other failure saves none and is raised."""
+
     def load(self, table_id: str) -> TableRow | None:
         """The row with that id, or None."""
 
@@ -118,6 +122,15 @@ class MemoryStore:
         saved.version = row.version + 1
         self.rows[row.id] = saved
         return saved.version
+
+    def save_many(self, rows: Sequence[TableRow], origin: str = "") -> list[int | StaleRow]:
+        results: list[int | StaleRow] = []
+        for row in rows:
+            try:
+                results.append(self.save(row, origin))
+            except StaleRow as stale:
+                results.append(stale)
+        return results
 
     def load(self, table_id: str) -> TableRow | None:
         row = self.rows.get(table_id)
@@ -227,6 +240,26 @@ class SqlStore:
         log.info("moved %d stored actions to their own rows (tricktable_actions)", moved)
 
     def save(self, row: TableRow, origin: str = "") -> int:
+        with self.engine.begin() as connection:
+            return self._write(connection, row, origin)
+
+    def save_many(self, rows: Sequence[TableRow], origin: str = "") -> list[int | StaleRow]:
+        """Save rows of existing tables (version above 0) in one transaction: one commit for all (on
+        PostgreSQL one flush of its log to disk). Each row's new version, or its ``StaleRow``: a stale row
+        changes nothing and the others are saved. Any other failure saves none of them and is raised."""
+        if any(row.version == 0 for row in rows):
+            raise ValueError("save_many stores changes of stored tables; a new table is saved alone")
+        results: list[int | StaleRow] = []
+        with self.engine.begin() as connection:
+            for row in rows:
+                try:
+                    results.append(self._write(connection, row, origin))
+                except StaleRow as stale:  # refused before it wrote anything: the transaction goes on
+                    results.append(stale)
+        return results
+
+    def _write(self, connection: Any, row: TableRow, origin: str) -> int:
+        """One save in the caller's transaction: the header row, the new action rows, the notification."""
         version = row.version + 1
         values = {"game": row.game, "players": row.players, "status": row.status,
                   "seats": json.dumps(row.seats), "record": json.dumps(row.record),
@@ -237,27 +270,25 @@ class SqlStore:
         values["actions"] = len(taken)
         if kept is None:
             values["actions_rewritten"] = version
-        with self.engine.begin() as connection:
-            if row.version == 0:
-                try:
-                    connection.execute(insert(tables).values(id=row.id, **values))
-                except IntegrityError as error:  # the id is taken: someone else stored it first
-                    raise StaleRow(row.id) from error
-            else:
-                done = connection.execute(update(tables).values(**values)
-                                          .where(tables.c.id == row.id, tables.c.version == row.version))
-                if done.rowcount == 0:
-                    raise StaleRow(row.id)
-            if kept is None:  # every action again (a new table, an undo, a caller that does not say)
+        if row.version == 0:
+            try:
+                connection.execute(insert(tables).values(id=row.id, **values))
+            except IntegrityError as error:  # the id is taken: someone else stored it first
+                raise StaleRow(row.id) from error
+        else:
+            done = connection.execute(update(tables).values(**values)
+                                      .where(tables.c.id == row.id, tables.c.version == row.version))
+            if done.rowcount == 0:
+                raise StaleRow(row.id)
+            if kept is None:  # every action again (an undo, a caller that does not say)
                 connection.execute(actions.delete().where(actions.c.table_id == row.id))
-                kept = 0
-            new = [{"table_id": row.id, "n": n, "seat": int(seat), "action": str(action)}
-                   for n, (seat, action) in enumerate(taken[kept:], start=kept)]
-            if new:
-                connection.execute(insert(actions), new)
-            if self.notifies:  # delivered when this transaction commits, never for a refused save
-                connection.execute(text("SELECT pg_notify(:channel, :payload)"),
-                                   {"channel": CHANNEL, "payload": f"save {row.id} {version} {origin}"})
+        new = [{"table_id": row.id, "n": n, "seat": int(seat), "action": str(action)}
+               for n, (seat, action) in enumerate(taken[kept or 0:], start=kept or 0)]
+        if new:
+            connection.execute(insert(actions), new)
+        if self.notifies:  # delivered when this transaction commits, never for a refused save
+            connection.execute(text("SELECT pg_notify(:channel, :payload)"),
+                               {"channel": CHANNEL, "payload": f"save {row.id} {version} {origin}"})
         return version
 
     def load(self, table_id: str) -> TableRow | None:
