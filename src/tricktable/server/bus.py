@@ -20,7 +20,7 @@ import contextlib
 import logging
 from typing import TYPE_CHECKING, Any
 
-from tricktable.engine import GameRecord
+from tricktable.server.rules_cache import replay
 from tricktable.server.store import CHANNEL, TableRow
 from tricktable.server.table import Seat, Table
 
@@ -44,7 +44,7 @@ def refresh(table: Table, row: TableRow, start: int = 0) -> None:
             state.apply(str(text), int(player))
         table.state = state
     else:
-        table.state = GameRecord.from_json(row.record).replay()
+        table.state = replay(row.record)
     table.status, table.updated, table.version = row.status, row.updated, row.version
     for place, stored in zip(table.seats, row.seats, strict=True):  # the same objects: tasks hold them
         new = Seat.from_json(stored)

@@ -30,7 +30,6 @@ from tricktable.engine import (
     TricktableError,
     available,
     game_class,
-    load_game,
     secure_seed,
 )
 from tricktable.engine import options as opts
@@ -46,6 +45,7 @@ from tricktable.server.limits import CLOSE_EXPIRED, Limits, TableQuota
 from tricktable.server.names import clean_name
 from tricktable.server.practice import setup_options
 from tricktable.server.replays import replay_moves
+from tricktable.server.rules_cache import rules as shared_rules
 from tricktable.server.store import StaleRow, Store, TableRow, now
 from tricktable.server.table import LANGS, Seat, Table, as_changes, hash_token, position
 
@@ -238,7 +238,7 @@ class TableService:
         if seed is not None and not 0 <= seed < 2**63:
             raise ServiceError("options/bad", f"a chosen seed is an int in [0, 2**63), not {seed}")
         try:
-            rules = load_game(game, players, **(options or {}))
+            rules = shared_rules(game, players, options or {})  # one game object for these options
             # a live table's deal comes from the secure generator: nobody can predict or recover it
             state = rules.new_state(secure_seed() if seed is None else seed)
         except (TricktableError, TypeError, ValueError, KeyError, IndexError) as error:
@@ -796,22 +796,25 @@ class TableService:
         self._schedule_bots(table)
 
     async def _bot_turn(self, table: Table, seat: int) -> None:
+        announced = False  # the last move was announced to everyone, the seat no longer thinking: nothing to add
         try:
             if not await self._owner_first(table):
                 return  # the owning process moved meanwhile; its change (heard here) schedules again
             self._notify(table)  # shows the seat as thinking
             while True:  # the seat thinks on while it is still to act (after a secret move, say): no flicker
                 table.thinking.add(seat)
-                await self._bot_move(table, seat)
+                announced = await self._bot_move(table, seat)
                 if not (table.status == "playing" and seat in table.state.actors and self._bot_plays(table, seat)):
                     break
         finally:
             table.thinking.discard(seat)
-        self._notify(table)
+        if not announced:
+            self._notify(table)  # it stopped thinking without a move everyone heard of
         self._schedule_bots(table)
 
-    async def _bot_move(self, table: Table, seat: int) -> None:
-        """Think in a worker, then apply the move if the seat is still the bot's and still to act."""
+    async def _bot_move(self, table: Table, seat: int) -> bool:
+        """Think in a worker, then apply the move if the seat is still the bot's and still to act. True when
+        the move was made and announced to every listener (not a secret one)."""
         loop = asyncio.get_running_loop()
         started = loop.time()
         retry = self.settings.retry
@@ -823,14 +826,15 @@ class TableService:
             else:
                 record = table.state.record().to_json()
                 seed = bot_seed(table.state.seed, step, seat)
-                text = await self.fair.run(table.id, functools.partial(self._think, record, seat, place.bot, seed))
+                text = await self.fair.run(table.id, functools.partial(self._think, record, seat, place.bot, seed,
+                                                                       table.id))
             wait = self.settings.bot_delay - (loop.time() - started)
             if wait > 0:
                 await asyncio.sleep(wait)
             async with table.lock:
                 state = table.state
                 if table.status != "playing" or seat not in state.actors or not self._bot_plays(table, seat):
-                    return  # the game moved on or the player came back
+                    return False  # the game moved on or the player came back
                 legal = state.legal_actions(seat)
                 if text not in {a.text for a in legal}:
                     if table.step != step:
@@ -858,15 +862,15 @@ class TableService:
                     table.index_standin(marks)
                     if table.status == "over":
                         self.fair.forget(table.id)
-                    return
+                    return secret is None
             await asyncio.sleep(retry)  # until the database is back
             retry = min(retry * 2, self.settings.retry_max)
 
-    async def _think(self, record: dict[str, Any], seat: int, level: str, seed: int) -> str:
+    async def _think(self, record: dict[str, Any], seat: int, level: str, seed: int, table_id: str = "") -> str:
         """A bot's choice from a worker; a failing bot is replaced by a random move so the table never stalls."""
         loop = asyncio.get_running_loop()
         try:
-            return await loop.run_in_executor(self.executor, think, record, seat, level, seed)
+            return await loop.run_in_executor(self.executor, think, record, seat, level, seed, self.origin + table_id)
         except asyncio.CancelledError:
             raise
         except BrokenProcessPool:
