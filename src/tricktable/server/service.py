@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import functools
+import gc
 import importlib
 import logging
 import secrets
@@ -62,7 +63,11 @@ class Settings:
     (0: one thread, for tests); ``retry``: seconds before a bot move the store refused is tried again
     (doubling up to ``retry_max``); ``any_table_setups``: allow a chosen seed or set-up deal at tables of
     several people too (tests, friends who agree; they are still labelled practice); ``limits``: sizes,
-    rates and counts (``server/limits.py``)."""
+    rates and counts (``server/limits.py``); ``trusted_proxies``: addresses or networks (``10.0.0.0/8``)
+    of reverse proxies whose ``X-Forwarded-For`` names the client (only a request from one of them is
+    believed; without any, the client is the socket's peer); ``gc_freeze``: after start-up, move every
+    object made so far out of the garbage collector's sight (``gc.freeze``: its full collections, which
+    stop the event loop, then scan only what the tables made since; ``tricktable serve`` sets it)."""
 
     grace: float = 30.0
     bot_delay: float = 0.5
@@ -71,6 +76,8 @@ class Settings:
     retry_max: float = 30.0
     any_table_setups: bool = False
     limits: Limits = field(default_factory=Limits)
+    trusted_proxies: tuple[str, ...] = ()
+    gc_freeze: bool = False
 
 
 @dataclass(eq=False)
@@ -176,6 +183,9 @@ class TableService:
             self._schedule_bots(table)
         if self.settings.limits.waiting_ttl > 0:
             self._spawn(self._expire_waiting())
+        if self.settings.gc_freeze:
+            gc.collect()
+            gc.freeze()
 
     async def stop(self) -> None:
         """Cancel timers and bot moves (a move not yet applied is simply thought again after a restart)."""
