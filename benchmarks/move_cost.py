@@ -5,9 +5,10 @@
 
 Plays one long Trickster table (4 people, ``--rounds`` rounds, random legal moves from a fixed seed) through
 ``TableService.act`` with a listener on every seat and ``--spectators`` spectators, and measures each move's
-save (``Store.save``: wall time, the saving thread's CPU time, SQL statements, rows and bytes sent to the
-database) and fan-out (``_notify``: CPU time to build and encode every listener's view). Prints one JSON line
-with the means over the moves around each step of ``--at`` (a window of ``--window`` moves). CPU times and
+save (``Store.save``, or ``save_many`` with group commit: wall time, the saving thread's CPU time, SQL
+statements, rows and bytes sent to the database) and fan-out (``_notify``: CPU time to build and encode
+every listener's view). Prints one JSON line with the medians over the moves around each step of ``--at``
+(a window of ``--window`` moves). CPU times and
 byte counts hardly depend on how loaded the machine is; wall times do. Runs against the code on PYTHONPATH,
 so the same script measures another branch: ``PYTHONPATH=/path/to/other/src python benchmarks/move_cost.py``.
 """
@@ -53,7 +54,7 @@ class Meter:
     def __init__(self, store: SqlStore, service: TableService) -> None:
         self.current: dict[str, float] = {}
         self.moves: list[dict[str, float]] = []
-        save, notify = store.save, service._notify
+        notify = service._notify
 
         def counted(connection: Any, cursor: Any, statement: str, parameters: Any, context: Any,
                     executemany: bool) -> None:
@@ -63,13 +64,15 @@ class Meter:
             self.add("rows", len(sets) if executemany else 1)
             self.add("bytes", len(statement.encode()) + sum(len(str(v).encode()) for v in values))
 
-        def timed_save(*args: Any, **kwargs: Any) -> Any:
-            wall, cpu = time.perf_counter(), time.thread_time()
-            try:
-                return save(*args, **kwargs)
-            finally:
-                self.add("save_ms", 1000 * (time.perf_counter() - wall))
-                self.add("save_cpu_ms", 1000 * (time.thread_time() - cpu))
+        def timed(save: Any) -> Any:
+            def timed_save(*args: Any, **kwargs: Any) -> Any:
+                wall, cpu = time.perf_counter(), time.thread_time()
+                try:
+                    return save(*args, **kwargs)
+                finally:
+                    self.add("save_ms", 1000 * (time.perf_counter() - wall))
+                    self.add("save_cpu_ms", 1000 * (time.thread_time() - cpu))
+            return timed_save
 
         def timed_notify(*args: Any, **kwargs: Any) -> Any:
             cpu = time.thread_time()
@@ -79,7 +82,9 @@ class Meter:
                 self.add("fanout_cpu_ms", 1000 * (time.thread_time() - cpu))
 
         event.listen(store.engine, "before_cursor_execute", counted)
-        store.save = timed_save  # type: ignore[method-assign]
+        store.save = timed(store.save)  # type: ignore[method-assign]
+        if hasattr(store, "save_many"):  # group commit (one table moving: a batch of one)
+            store.save_many = timed(store.save_many)
         service._notify = timed_notify  # type: ignore[method-assign]
 
     def add(self, key: str, value: float) -> None:
@@ -122,7 +127,7 @@ async def play(args: argparse.Namespace, url: str) -> dict[str, Any]:
     for at in args.at:
         window = meter.moves[max(0, at - args.window // 2): at + args.window // 2 + 1]
         keys = sorted({key for move in window for key in move})
-        out[f"step_{at}"] = {key: round(statistics.fmean(m.get(key, 0.0) for m in window), 3) for key in keys}
+        out[f"step_{at}"] = {key: round(statistics.median(m.get(key, 0.0) for m in window), 3) for key in keys}
     return out
 
 
@@ -131,7 +136,7 @@ def main() -> int:
     parser.add_argument("--db", choices=("sqlite", "postgres"), default="sqlite")
     parser.add_argument("--rounds", type=int, default=8, help="Trickster rounds (about 100 moves each)")
     parser.add_argument("--at", type=int, nargs="+", default=[10, 400], help="steps to measure around")
-    parser.add_argument("--window", type=int, default=20, help="moves averaged around each step")
+    parser.add_argument("--window", type=int, default=40, help="moves averaged around each step")
     parser.add_argument("--spectators", type=int, default=2)
     parser.add_argument("--seed", type=int, default=7)
     args = parser.parse_args()
