@@ -4,7 +4,7 @@
     PYTHONPATH=src python benchmarks/move_cost.py --db postgres   # TRICKTABLE_TEST_POSTGRES_URL's server
 
 Plays one long Trickster table (4 people, ``--rounds`` rounds, random legal moves from a fixed seed) through
-``TableService.act`` with a listener on every seat and ``--spectators`` spectators, and measures each move's
+``TableService.act_as`` (a socket's action message) with a listener on every seat and ``--spectators`` spectators, and measures each move's
 save (``Store.save``, or ``save_many`` with group commit: wall time, the saving thread's CPU time, SQL
 statements, rows and bytes sent to the database) and fan-out (``_notify``: CPU time to build and encode
 every listener's view). Prints one JSON line with the medians over the moves around each step of ``--at``
@@ -115,7 +115,7 @@ async def play(args: argparse.Namespace, url: str) -> dict[str, Any]:
             seat = table.state.actors[0]
             action = rng.choice(table.state.legal_actions(seat)).text
             meter.current = {}
-            await service.act(table_id, tokens[seat], action)
+            await service.act_as(listeners[seat], action)  # as a socket's message does
             meter.next_move()
             for listener in listeners:  # read what was sent, as a socket would
                 while not listener.queue.empty():

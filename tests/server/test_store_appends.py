@@ -36,7 +36,7 @@ ROOT = Path(__file__).resolve().parents[2]
 
 
 class Counter:
-    """SQL statements, rows and bytes (statement text and parameter values) sent by one store."""
+    """SQL statements that write, their rows and bytes (statement text and parameter values), sent by one store."""
 
     def __init__(self, store: SqlStore) -> None:
         self.statements = self.rows = self.bytes = 0
@@ -44,6 +44,8 @@ class Counter:
 
     def count(self, connection: Any, cursor: Any, statement: str, parameters: Any, context: Any,
               executemany: bool) -> None:
+        if not statement.lstrip().upper().startswith(("INSERT", "UPDATE", "DELETE", "SELECT PG_NOTIFY")):
+            return  # reads, and what a new connection asks the server about itself
         sets = parameters if executemany else [parameters]
         values = [v for p in sets for v in (p.values() if isinstance(p, dict) else p or ())]
         self.statements += 1

@@ -20,6 +20,7 @@ their rows). On PostgreSQL every save also sends
 from __future__ import annotations
 
 import copy
+import functools
 import json
 import logging
 from collections.abc import Iterable, Sequence
@@ -37,6 +38,8 @@ from sqlalchemy import (
     String,
     Table,
     Text,
+    TextClause,
+    bindparam,
     create_engine,
     event,
     insert,
@@ -276,8 +279,8 @@ class SqlStore:
             except IntegrityError as error:  # the id is taken: someone else stored it first
                 raise StaleRow(row.id) from error
         else:
-            done = connection.execute(update(tables).values(**values)
-                                      .where(tables.c.id == row.id, tables.c.version == row.version))
+            done = connection.execute(_update_statement(tuple(values)),
+                                      {**values, "id": row.id, "read_at": row.version})
             if done.rowcount == 0:
                 raise StaleRow(row.id)
             if kept is None:  # every action again (an undo, a caller that does not say)
@@ -285,7 +288,7 @@ class SqlStore:
         new = [{"table_id": row.id, "n": n, "seat": int(seat), "action": str(action)}
                for n, (seat, action) in enumerate(taken[kept or 0:], start=kept or 0)]
         if new:
-            connection.execute(insert(actions), new)
+            connection.execute(APPEND, new)
         if self.notifies:  # delivered when this transaction commits, never for a refused save
             connection.execute(text("SELECT pg_notify(:channel, :payload)"),
                                {"channel": CHANNEL, "payload": f"save {row.id} {version} {origin}"})
@@ -361,6 +364,20 @@ class SqlStore:
                         seats=json.loads(found["seats"]), record=json.loads(found["record"]),
                         created=_aware(found["created"]), updated=_aware(found["updated"]),
                         version=found["version"])
+
+
+# A move's statements, written out once: building them with the expression language costs more CPU than
+# the database spends on them (0.3 ms against 0.1 ms a save, on SQLite); the column types still convert
+# each value (times, flags) as the expression language would.
+APPEND = text(f"INSERT INTO {actions.name} (table_id, n, seat, action) VALUES (:table_id, :n, :seat, :action)")
+
+
+@functools.cache
+def _update_statement(columns: tuple[str, ...]) -> TextClause:
+    """The header's optimistic update of these columns (only at the version the row was read at)."""
+    assignments = ", ".join(f"{name} = :{name}" for name in columns)
+    statement = text(f"UPDATE {tables.name} SET {assignments} WHERE id = :id AND version = :read_at")
+    return statement.bindparams(*(bindparam(name, type_=tables.c[name].type) for name in columns))
 
 
 def _header(record: dict[str, Any]) -> dict[str, Any]:
