@@ -46,6 +46,8 @@ class Counter:
               executemany: bool) -> None:
         if not statement.lstrip().upper().startswith(("INSERT", "UPDATE", "DELETE", "SELECT PG_NOTIFY")):
             return  # reads, and what a new connection asks the server about itself
+        if isinstance(parameters, dict) and str(parameters.get("payload", "")).startswith(("alive", "presence")):
+            return  # the cluster's heartbeat (every few seconds), not a save
         sets = parameters if executemany else [parameters]
         values = [v for p in sets for v in (p.values() if isinstance(p, dict) else p or ())]
         self.statements += 1
