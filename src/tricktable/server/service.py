@@ -54,6 +54,7 @@ log = logging.getLogger("tricktable.server")
 T = TypeVar("T")
 P = ParamSpec("P")
 KEEP_FINISHED = 200  # finished tables kept in memory; older ones are read from the store when asked for
+THINKING_SHOWN_AFTER = 0.1  # seconds a bot thinks before its listeners are shown it thinking
 
 
 @dataclass(frozen=True)
@@ -807,20 +808,29 @@ class TableService:
 
     async def _bot_turn(self, table: Table, seat: int) -> None:
         announced = False  # the last move was announced to everyone, the seat no longer thinking: nothing to add
+        shown: asyncio.TimerHandle | None = None
         try:
             if not await self._owner_first(table):
                 return  # the owning process moved meanwhile; its change (heard here) schedules again
-            self._notify(table)  # shows the seat as thinking
+            # shows the seat as thinking, unless its move comes first (a quick bot: one view, not two)
+            shown = asyncio.get_running_loop().call_later(THINKING_SHOWN_AFTER, self._show_thinking, table, seat,
+                                                          table.step)
             while True:  # the seat thinks on while it is still to act (after a secret move, say): no flicker
                 table.thinking.add(seat)
                 announced = await self._bot_move(table, seat)
                 if not (table.status == "playing" and seat in table.state.actors and self._bot_plays(table, seat)):
                     break
         finally:
+            if shown is not None:
+                shown.cancel()
             table.thinking.discard(seat)
         if not announced:
             self._notify(table)  # it stopped thinking without a move everyone heard of
         self._schedule_bots(table)
+
+    def _show_thinking(self, table: Table, seat: int, step: int) -> None:
+        if seat in table.thinking and table.step == step and self.tables.get(table.id) is table:
+            self._notify(table)
 
     async def _bot_move(self, table: Table, seat: int) -> bool:
         """Think in a worker, then apply the move if the seat is still the bot's and still to act. True when
