@@ -106,6 +106,7 @@ class Load:
         self.errors: dict[str, int] = {}
         self.deadline = self.started = 0.0
         self.cpu_start: tuple[dict[str, float], float] = ({}, 0.0)
+        self.lags: list[float] = []
         self.rng = random.Random(args.seed)
 
     async def run(self, server_pid: int) -> None:
@@ -117,7 +118,17 @@ class Load:
             self.started = time.monotonic()
             self.cpu_start = cpu_seconds(server_pid), time.process_time()
             self.deadline = self.started + self.args.seconds
+            watch = asyncio.get_running_loop().create_task(self.watch_lag())
             await asyncio.gather(*(self.table_loop(http, tokens) for tokens in first))
+            watch.cancel()
+
+    async def watch_lag(self) -> None:
+        """How late this client's own event loop wakes (a 10 ms sleep, every 10 ms): what it adds to the
+        latencies it measures (a loaded machine descheduling the client shows here)."""
+        while time.monotonic() < self.deadline:
+            moment = time.monotonic()
+            await asyncio.sleep(0.01)
+            self.lags.append(time.monotonic() - moment - 0.01)
 
     async def table_loop(self, http: httpx.AsyncClient, first: tuple[str, list[str]]) -> None:
         table_id, tokens = first
@@ -237,6 +248,7 @@ def main() -> int:
         "p95_ms": round(1000 * percentile(load.latencies, 0.95), 1),
         "p99_ms": round(1000 * percentile(load.latencies, 0.99), 1),
         "mean_ms": round(1000 * statistics.fmean(load.latencies), 1) if load.latencies else None,
+        "client_lag_p99_ms": round(1000 * percentile(load.lags, 0.99), 1),
         "moves_per_s": round(load.moves / elapsed, 1), "server_rss_mb": round(memory, 1),
         # CPU per move (user + system, all processes of a kind): less dependent on the machine's load
         "server_cpu_ms_per_move": round(1000 * cpu["server"] / max(1, load.moves), 2),
