@@ -54,24 +54,24 @@ def database(kind: str, folder: Path) -> str:
     return PG.rsplit("/", 1)[0] + "/" + PG_DATABASE
 
 
-def tree(pid: int) -> list[int]:
-    """A process and all its descendants (from /proc)."""
-    found, todo = [], [pid]
+def tree(pid: int) -> list[tuple[int, int]]:
+    """A process and all its descendants with their depth below it (from /proc)."""
+    found, todo = [], [(pid, 0)]
     while todo:
-        current = todo.pop()
+        current, depth = todo.pop()
         try:
             children = Path(f"/proc/{current}/task/{current}/children").read_text().split()
         except OSError:
             continue
-        found.append(current)
-        todo.extend(int(c) for c in children)
+        found.append((current, depth))
+        todo.extend((int(c), depth + 1) for c in children)
     return found
 
 
 def rss_mb(pid: int) -> float:
     """Resident memory of a process and all its descendants, in MB (from /proc)."""
     total = 0
-    for current in tree(pid):
+    for current, _ in tree(pid):
         try:
             status = Path(f"/proc/{current}/status").read_text()
             total += next(int(line.split()[1]) for line in status.splitlines() if line.startswith("VmRSS:"))
@@ -80,19 +80,18 @@ def rss_mb(pid: int) -> float:
     return total / 1024
 
 
-def cpu_seconds(pid: int) -> dict[str, float]:
-    """CPU seconds (user + system) so far of the server processes (``--workers``: the uvicorn workers, with
-    the supervisor's own negligible share) and of the bot workers, from /proc. A bot worker is a process
-    whose command line names multiprocessing (spawned); every other process of the tree is a server."""
+def cpu_seconds(pid: int, workers: int) -> dict[str, float]:
+    """CPU seconds (user + system) so far of the server processes and of their bot workers, from /proc.
+    With one worker the server is the process started and the bot workers its children; with ``--workers N``
+    the servers are the supervisor's children (its own share is negligible) and the bot workers theirs."""
     tick = os.sysconf("SC_CLK_TCK")
     out = {"server": 0.0, "bots": 0.0}
-    for current in tree(pid):
+    for current, depth in tree(pid):
         try:
             fields = Path(f"/proc/{current}/stat").read_text().rsplit(")", 1)[1].split()
-            command = Path(f"/proc/{current}/cmdline").read_bytes()
         except OSError:
             continue
-        kind = "bots" if b"multiprocessing" in command else "server"
+        kind = "bots" if depth > (1 if workers > 1 else 0) else "server"
         out[kind] += (int(fields[11]) + int(fields[12])) / tick  # utime, stime
     return out
 
@@ -116,7 +115,7 @@ class Load:
             first = await asyncio.wait_for(asyncio.gather(*(self.new_table(http) for _ in range(self.args.tables))),
                                            120)
             self.started = time.monotonic()
-            self.cpu_start = cpu_seconds(server_pid), time.process_time()
+            self.cpu_start = cpu_seconds(server_pid, self.args.workers), time.process_time()
             self.deadline = self.started + self.args.seconds
             watch = asyncio.get_running_loop().create_task(self.watch_lag())
             await asyncio.gather(*(self.table_loop(http, tokens) for tokens in first))
@@ -235,7 +234,7 @@ def main() -> int:
         asyncio.run(load.run(server.pid))
         elapsed = time.monotonic() - load.started
         memory = rss_mb(server.pid)
-        cpu, client_cpu = cpu_seconds(server.pid), time.process_time() - load.cpu_start[1]
+        cpu, client_cpu = cpu_seconds(server.pid, args.workers), time.process_time() - load.cpu_start[1]
         cpu = {kind: cpu[kind] - load.cpu_start[0].get(kind, 0.0) for kind in cpu}
     finally:
         server.terminate()
