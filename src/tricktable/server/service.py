@@ -157,7 +157,8 @@ class TableService:
         self.writers: dict[str, str] = {}
         self.cluster: Cluster | None = None
         self._local: dict[tuple[str, int], int] = {}
-        self.commits = GroupCommit(store, self.origin)  # the saves of one moment in one transaction
+        # the saves of one moment in one transaction (a few at once where the database takes that well)
+        self.commits = GroupCommit(store, self.origin, writers=getattr(store, "writers", 1))
 
     # --- life ----------------------------------------------------------------------------------
 

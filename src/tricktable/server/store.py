@@ -206,6 +206,7 @@ class SqlStore:
         if self.engine.dialect.name == "sqlite":
             event.listen(self.engine, "connect", _sqlite_pragmas)
         self.notifies = self.engine.dialect.name == "postgresql"
+        self.writers = 4 if self.notifies else 1  # transactions saving at once (server/commits.py)
         with self.engine.begin() as connection:
             if self.notifies:  # several processes may start at once: one creates the table, the others wait
                 connection.execute(text("SELECT pg_advisory_xact_lock(727172)"))
