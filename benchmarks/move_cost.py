@@ -4,11 +4,11 @@
     PYTHONPATH=src python benchmarks/move_cost.py --db postgres   # TRICKTABLE_TEST_POSTGRES_URL's server
 
 Plays one long Trickster table (4 people, ``--rounds`` rounds, random legal moves from a fixed seed) through
-``TableService.act_as`` (a socket's action message) with a listener on every seat and ``--spectators`` spectators, and measures each move's
-save (``Store.save``, or ``save_many`` with group commit: wall time, the saving thread's CPU time, SQL
-statements, rows and bytes sent to the database) and fan-out (``_notify``: CPU time to build and encode
-every listener's view). Prints one JSON line with the medians over the moves around each step of ``--at``
-(a window of ``--window`` moves). CPU times and
+``TableService.act_as`` (a socket's action message) with a listener on every seat and ``--spectators``
+spectators, and measures each move's save (``Store.save``, or ``save_many`` with group commit: wall time,
+the saving thread's CPU time, SQL statements, rows and bytes sent to the database) and fan-out
+(``_notify``: CPU time to build and encode every listener's view). Prints one JSON line with the medians
+over the moves around each step of ``--at`` (a window of ``--window`` moves). CPU times and
 byte counts hardly depend on how loaded the machine is; wall times do. Runs against the code on PYTHONPATH,
 so the same script measures another branch: ``PYTHONPATH=/path/to/other/src python benchmarks/move_cost.py``.
 """
