@@ -105,3 +105,16 @@ def snap(page: Any, path: Any) -> None:
     page.evaluate("window.scrollTo(0, 0)")
     page.wait_for_timeout(150)
     page.screenshot(path=str(path), full_page=True)
+
+
+def wait_until(page: Any, script: str, arg: Any = None, timeout: float = 15.0) -> None:
+    """Wait until ``script`` (a JavaScript expression, or a function of ``arg``) is true in ``page``.
+
+    Polled from Python: ``page.evaluate`` goes through the debugger protocol, which the page's Content
+    Security Policy allows, while ``wait_for_function`` polls inside the page with ``eval``, which the CSP
+    (``script-src 'self'``) refuses whenever the first check is false."""
+    deadline = time.monotonic() + timeout
+    while not page.evaluate(script, arg):
+        if time.monotonic() > deadline:
+            raise AssertionError(f"timed out after {timeout} s waiting for {script}")
+        page.wait_for_timeout(100)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from browser_play import create_table
+from browser_play import create_table, wait_until
 from browser_server import Server
 
 from tricktable.server.service import playable
@@ -25,4 +25,4 @@ def test_a_player_asks_for_a_suggestion_and_plays_it(server: Server, page: Any) 
     assert "The search rates it" in hints.first.inner_text()
     before = page.locator("[data-testid=hand] .card").count()
     hints.first.locator("button").click()
-    page.wait_for_function(f"document.querySelectorAll('[data-testid=hand] .card').length < {before}")
+    wait_until(page, f"document.querySelectorAll('[data-testid=hand] .card').length < {before}")

@@ -10,7 +10,7 @@ from typing import Any
 
 import httpx
 import pytest
-from browser_play import snap
+from browser_play import snap, wait_until
 from browser_server import SCREENSHOTS, Server
 
 from tricktable.server.service import playable
@@ -255,7 +255,7 @@ def test_your_turn_shows_in_the_title_rings_when_sound_is_on_and_notifies_when_a
             if legal:
                 httpx.post(f"{server.url}/api/tables/{table['id']}/actions",
                            json={"token": tokens[seat], "action": legal[0]["action"]})
-        page.wait_for_function("document.title.includes('Your turn')")
+        wait_until(page, "document.title.includes('Your turn')")
         shown = page.evaluate("window.shown")
         assert shown and shown[0][0].startswith("Your turn") and "Trickster" in shown[0][1]
         rings = page.evaluate("import('/static/js/sound.js').then(m => m.played.turn)")

@@ -11,7 +11,7 @@ import time
 from typing import Any
 
 import pytest
-from browser_play import CHOICES, create_table, play_some, play_to_end, snap, take_turn
+from browser_play import CHOICES, create_table, play_some, play_to_end, snap, take_turn, wait_until
 from browser_server import SCREENSHOTS, Server
 
 from tricktable.server.service import playable
@@ -85,7 +85,7 @@ def test_the_rules_open_beside_the_table_and_other_pages_keep_the_seat(server: S
     page.wait_for_selector("[data-testid=side-panel] .markdown h2")
     assert "/tables/" in page.url  # the table is still there, under the panel
     # every card of the hand says what its hero does (the reference of this table's game)
-    page.wait_for_function("() => document.querySelector('[data-testid=hand] .card').title.includes(' — ')")
+    wait_until(page, "() => document.querySelector('[data-testid=hand] .card').title.includes(' — ')")
     assert page.locator("[data-testid=hand] .card").count() > 0
     snap(page, SCREENSHOTS / "rules-panel-trickster.png")
     page.click("[data-testid=close-panel]")

@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from browser_play import CHOICES, create_table, play_some, play_to_end, snap, take_turn
+from browser_play import CHOICES, create_table, play_some, play_to_end, snap, take_turn, wait_until
 from browser_server import SCREENSHOTS, Server
 
 from tricktable.server.service import playable
@@ -143,7 +143,7 @@ def test_the_replay_viewer_steps_through_a_finished_game(server: Server, page: A
     page.wait_for_selector("[data-testid=replay-controls]")
     end = page.locator("[data-testid=replay-step]").inner_text()
     page.click("[data-testid=replay-prev]")
-    page.wait_for_function("t => document.querySelector('[data-testid=replay-step]').textContent !== t", arg=end)
+    wait_until(page, "t => document.querySelector('[data-testid=replay-step]').textContent !== t", arg=end)
     page.click("[data-testid=replay-prev]")
     page.wait_for_timeout(300)
     # every hand shows: the game is over, so the replay hides nothing
@@ -188,8 +188,8 @@ def test_the_lobby_lists_open_tables_and_photographs_well(server: Server, page: 
         small.click("[data-testid=lang-toggle]")
         small.wait_for_selector(".topnav a:text('ロビー')")
         small.wait_for_selector(CHOICES)
-        small.wait_for_function(
-            "() => /[\\u3040-\\u30ff\\u4e00-\\u9fff]/.test(document.querySelector('[data-testid=log]').textContent)")
+        japanese = "/[\\u3040-\\u30ff\\u4e00-\\u9fff]/"
+        wait_until(small, f"() => {japanese}.test(document.querySelector('[data-testid=log]').textContent)")
         snap(small, SCREENSHOTS / f"phone-{game}-ja.png")
     finally:
         phone.close()
