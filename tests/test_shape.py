@@ -28,11 +28,6 @@ from tricktable.engine.registry import GAMES
 # Games not yet converted to the skeleton: their per-game checks are expected to fail (strict: a check
 # that starts passing fails too, so the merge of a game's conversion removes its name from here).
 NOT_CONVERTED: set[str] = set()
-# Packages whose import cycles are someone else's work in progress, with the reason.
-PENDING_CYCLES: dict[str, str] = {
-    "server": "server/bus.py names TableService (server/service.py) under TYPE_CHECKING while service.py "
-              "imports bus: helper load owns both files",
-}
 # The engine's core names its own types both ways (State.game is a Game, Game.new_state makes a State,
 # State.record() is a GameRecord, GameRecord.replay() is a State, found through the registry): the one cycle
 # allowed, exactly these modules, so it cannot grow.
@@ -168,8 +163,7 @@ AREAS = sorted({area(m) for m in modules()})
 
 
 @pytest.mark.parametrize("where", [
-    pytest.param(a, marks=pytest.mark.xfail(strict=True, reason=PENDING_CYCLES[a])) if a in PENDING_CYCLES
-    else pytest.param(a, marks=pytest.mark.xfail(strict=True, reason=f"{a[6:]} is not on the skeleton yet"))
+    pytest.param(a, marks=pytest.mark.xfail(strict=True, reason=f"{a[6:]} is not on the skeleton yet"))
     if a.startswith("games.") and a[6:] in NOT_CONVERTED else a
     for a in AREAS])
 def test_no_import_cycle(where: str) -> None:

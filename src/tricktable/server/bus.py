@@ -24,14 +24,27 @@ import contextlib
 import logging
 import time
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from tricktable.server.rules_cache import replay
-from tricktable.server.store import CHANNEL, TableRow
+from tricktable.server.store import CHANNEL, Store, TableRow
 from tricktable.server.table import Seat, Table
 
-if TYPE_CHECKING:
-    from tricktable.server.service import TableService
+
+class TableService(Protocol):
+    """What the cluster needs of its process's table service (``server/service.py``), which imports this
+    module: the service is described here rather than imported, so the two import in one direction."""
+
+    origin: str
+    store: Store
+    tables: dict[str, Table]
+    writers: dict[str, str]
+
+    def keep(self, task: asyncio.Task[Any]) -> None: ...
+    def adopt(self, table: Table) -> None: ...
+    def changed_elsewhere(self, table: Table) -> None: ...
+    def forget_table(self, table_id: str) -> None: ...
+    def presence_changed(self, table: Table, seat: int, delta: int) -> None: ...
 
 log = logging.getLogger("tricktable.server")
 
