@@ -14,7 +14,6 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from enum import IntEnum
 
-from tricktable.engine import Rng
 from tricktable.engine.cards import Card, CardCodec, Mask
 
 COLOURS = "BYRK"  # Blue, Yellow, Red, Black (rules: Components)
@@ -83,26 +82,6 @@ card_name: Callable[[Card], str] = CODEC.name
 """A card's text form: ``B15``, ``K1`` (rules: Components)."""
 texts: Callable[[Mask], list[str]] = CODEC.names
 """The text forms of a mask's cards, lowest first (memoised: observations list the same masks over and over)."""
-
-
-def shuffle(rng: Rng, items: list[int], first: int | None = None) -> None:
-    """Fisher-Yates from three 64-bit draws (mixed radix; bias below 2**-70 for 32 items): a deal costs
-    3 draws instead of 31, which matters in random playouts. With ``first``, only the first ``first``
-    places are drawn (a uniform random sample in random order, which is all a deal needs)."""
-    size = len(items)
-    if getattr(rng, "outside", False):  # chance answered from outside (engine/chance.py): card by card
-        for i in range(min(size - 1, size if first is None else first)):
-            j = i + rng.below(size - i)
-            items[i], items[j] = items[j], items[i]
-        return
-    if size > 32:
-        rng.shuffle(items)
-        return
-    x = rng.next64() << 128 | rng.next64() << 64 | rng.next64()
-    for i in range(min(size - 1, size if first is None else first)):
-        x, j = divmod(x, size - i)
-        j += i
-        items[i], items[j] = items[j], items[i]
 
 
 def colour_of(card: Card) -> int:

@@ -22,6 +22,7 @@ from collections.abc import Callable, Sequence
 from tricktable.engine import State
 from tricktable.engine.cards import Mask, cards_of, select
 from tricktable.engine.hidden import HiddenChoice
+from tricktable.engine.sampling import shuffle
 from tricktable.games.megalomania import cards as C
 from tricktable.games.megalomania.actions import ActionTables, Kind, Move
 from tricktable.games.megalomania.cards import COLOUR_MASKS, VALUES, Deal
@@ -231,7 +232,7 @@ class Effects(State):
     def _draw_scroll(self, p: int) -> None:
         if not self.scroll_deck and self.game.options.reshuffle_scrolls and self.scroll_used:
             deck = list(self.scroll_used)
-            C.shuffle(self.rng, deck)
+            shuffle(self.rng, deck)
             self.scroll_deck, self.scroll_used = tuple(deck), ()
         if self.scroll_deck:
             s = self.scroll_deck[0]

@@ -17,8 +17,8 @@ from typing import TypeVar
 
 from tricktable.engine import Rng, sampling
 from tricktable.engine.cards import cards_of, mask_of
+from tricktable.engine.sampling import shuffle
 from tricktable.games.megalomania import cards as C
-from tricktable.games.megalomania.cards import shuffle
 from tricktable.games.megalomania.phases import Phase
 from tricktable.games.megalomania.rules import PREP_SCROLLS, MegalomaniaRules
 

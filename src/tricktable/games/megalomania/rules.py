@@ -27,6 +27,7 @@ from typing import Self
 
 from tricktable.engine import Game, Rng
 from tricktable.engine.cards import select
+from tricktable.engine.sampling import shuffle
 from tricktable.engine.state import phase_tables
 from tricktable.games.megalomania import cards as C
 from tricktable.games.megalomania.actions import ActionTables, Kind, Move
@@ -92,12 +93,12 @@ class MegalomaniaRules(Effects):
         self.dealer0 = o.dealer if o.dealer >= 0 else rng.below(n)  # rules: A game, dealer random at first
         # the mission deck: the fixed order first, the rest shuffled; one a round, no repeats [P]
         rest = [m for m in game.mission_pool if m not in o.mission_order]
-        C.shuffle(rng, rest)
+        shuffle(rng, rest)
         self.mission_deck = (*o.mission_order, *rest)
         self.dominants: tuple[int, ...] = dominant_colours(o, rng)
         deck = [C.SCROLL_BY_NAME[s] for s in o.scrolls]
         if o.shuffle_scrolls:
-            C.shuffle(rng, deck)
+            shuffle(rng, deck)
         self.scroll_deck = tuple(deck)  # top first
         self.scroll_used = ()
         self.scrolls = [()] * n  # held, hidden from the others
@@ -174,7 +175,7 @@ class MegalomaniaRules(Effects):
         if dealt is None:
             deck = list(range(C.DECK))
             size = info.hand
-            C.shuffle(self.rng, deck, n * size)
+            shuffle(self.rng, deck, n * size)
             dealt = [deck[p * size:(p + 1) * size] for p in range(n)]
         out = FULL
         deal = self.deal
