@@ -7,7 +7,7 @@ PYTHON ?= python3
 HOST   ?= 127.0.0.1
 PORT   ?= 8000
 
-.PHONY: run test lint bench play clean baselines leaderboard
+.PHONY: run test lint bench play clean baselines leaderboard compiled pure test-compiled
 
 # `make run` and `make play` install only what playing needs (the base dependencies); `make test`,
 # `make lint` and `make bench` install every extra. A full install also satisfies the running one.
@@ -38,6 +38,28 @@ lint: $(STAMP)
 
 test: lint  ## ruff, mypy --strict, then every test
 	$(VENV)/bin/pytest -n 2 tests
+
+# The compiled engine (mypyc): the hot path built in place, the .so files beside the sources, so the
+# editable install and PYTHONPATH=src pick them up; `make pure` removes them. The source stays plain typed
+# Python. Left interpreted: errors.py (builtin exception subclasses), registry/options/words (not hot),
+# each game's options.py and text.py (tables read once), and every module outside the engine, games and search.
+COMPILED := $(addprefix src/tricktable/engine/,actions cards chance events game hidden rng sampling state record undo) \
+	$(foreach g,megalomania masquerade,$(addprefix src/tricktable/games/$(g)/,cards phases actions effects rules scoring observe resample heuristic game)) \
+	src/tricktable/bots/search src/tricktable/bots/ismcts
+
+compiled: $(STAMP)  ## the hot path compiled with mypyc, in place (make pure undoes it)
+	mkdir -p src/build
+	cd src && $(abspath $(VENV))/bin/mypyc $(patsubst src/%,%.py,$(COMPILED)) >build/mypyc.log 2>&1 \
+	  || { tail -n 30 build/mypyc.log; exit 1; }
+	@echo "compiled: $$(ls src/tricktable/*/*.so src/tricktable/*/*/*.so 2>/dev/null | wc -l) extension modules"
+
+pure:  ## remove the compiled modules: the pure-Python engine again
+	rm -f src/*.so src/tricktable/*/*.so src/tricktable/*/*/*.so
+	rm -rf src/build
+
+test-compiled: $(STAMP)  ## the whole suite on the compiled build, then pure again (even on failure)
+	$(MAKE) compiled
+	TRICKTABLE_EXPECT_COMPILED=1 $(VENV)/bin/pytest -n 2 tests; rc=$$?; $(MAKE) pure; exit $$rc
 
 bench: $(STAMP)  ## engine speed as ratios against OpenSpiel (and RLCard) measured in the same run
 	$(PY) -c "import rlcard" 2>/dev/null || $(PY) -m pip install -q -e '.[bench]'

@@ -138,7 +138,7 @@ class Game(ABC, Generic[OptionsT]):
         import importlib
 
         try:
-            text: Any = importlib.import_module(cls.__module__.rsplit(".", 1)[0] + ".text")
+            text: Any = importlib.import_module(getattr(cls, "__module__").rsplit(".", 1)[0] + ".text")
         except ImportError:  # a game without a text module: its option names as they are
             text = None
         label_en, label_ja, doc_en, doc_ja = getattr(text, "OPTIONS", {}).get(name, (name, name, "", ""))
