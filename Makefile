@@ -41,10 +41,13 @@ test: lint  ## ruff, mypy --strict, then every test
 
 # The compiled engine (mypyc): the hot path built in place, the .so files beside the sources, so the
 # editable install and PYTHONPATH=src pick them up; `make pure` removes them. The source stays plain typed
-# Python. Left interpreted: errors.py (builtin exception subclasses), registry/options/words (not hot),
-# each game's options.py and text.py (tables read once), and every module outside the engine, games and search.
-COMPILED := $(addprefix src/tricktable/engine/,actions cards chance events game hidden rng sampling state record undo) \
-	$(foreach g,megalomania masquerade,$(addprefix src/tricktable/games/$(g)/,cards phases actions effects rules scoring observe resample heuristic game)) \
+# Python. Left interpreted: errors.py (builtin exception subclasses), actions.py (games subclass its slotted
+# dataclass in plain Python), registry/options/words (not hot),
+# each game's options.py and text.py (tables read once), each game's classes (its State, Game and Action
+# subclasses: actions/effects/rules/game.py, whose clone makes a blank twin, which a compiled class cannot),
+# and every module outside the engine, games and search.
+COMPILED := $(addprefix src/tricktable/engine/,cards chance events game hidden rng sampling state record undo) \
+	$(foreach g,megalomania masquerade,$(addprefix src/tricktable/games/$(g)/,cards phases scoring observe resample heuristic)) \
 	src/tricktable/bots/search src/tricktable/bots/ismcts
 
 compiled: $(STAMP)  ## the hot path compiled with mypyc, in place (make pure undoes it)

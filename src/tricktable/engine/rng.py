@@ -72,9 +72,7 @@ class Rng:
         return Rng(self.next64())
 
     def clone(self) -> Rng:
-        twin = Rng.__new__(Rng)
-        twin.state = self.state
-        return twin
+        return Rng(self.state)  # (not ``__new__``: a compiled class's runs ``__init__``)
 
 
 SECURE_FROM = 1 << 64  # seeds at or above this key SecureRng; below, SplitMix64
@@ -121,8 +119,7 @@ class SecureRng(Rng):
                 return z % n
 
     def clone(self) -> SecureRng:
-        twin = SecureRng.__new__(SecureRng)
-        twin.state = 0
+        twin = SecureRng(SECURE_FROM)  # (not ``__new__``: a compiled class's runs ``__init__``)
         twin._key, twin._counter, twin._block, twin._next = self._key, self._counter, self._block, self._next
         return twin
 

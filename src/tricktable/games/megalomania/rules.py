@@ -133,8 +133,8 @@ class MegalomaniaRules(Effects):
         return cards
 
     def clone(self) -> Self:
-        twin = object.__new__(type(self))
-        twin.__dict__.update(self.__dict__)
+        twin = type(self).__new__(type(self))  # (``object.__new__`` refuses a subclass of the compiled State)
+        twin.__dict__ = self.__dict__.copy()
         self._copy_base(twin)
         twin.hands = self.hands.copy()
         twin.crystals = self.crystals.copy()
