@@ -277,7 +277,7 @@ class ToyState(State):
 
     def clone(self) -> Self:
         twin = type(self).__new__(type(self))
-        twin.__dict__ = self.__dict__.copy()  # ints, tuples (bids, the choice) and the game
+        twin.__dict__.update(self.__dict__)  # ints, tuples (bids, the choice) and the game
         self._copy_base(twin)
         twin.totals = self.totals.copy()
         twin.hands = [h.copy() for h in self.hands]

@@ -10,8 +10,6 @@ from abc import ABC, abstractmethod
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 
-from mypy_extensions import mypyc_attr
-
 from tricktable.engine import options as opts
 from tricktable.engine.actions import Action
 from tricktable.engine.cards import Card, CardCodec
@@ -33,7 +31,6 @@ BOT_LEVELS: dict[str, str] = {
 }
 
 
-@mypyc_attr(allow_interpreted_subclasses=True)  # games and plugins in plain Python (tests/toy.py)
 class Game(ABC, Generic[OptionsT]):
     """The rules of one game for a fixed number of players and fixed options.
 
@@ -116,10 +113,8 @@ class Game(ABC, Generic[OptionsT]):
         (``bots.SeatView``): a cache the live game filled holds other seats' hands as keys.
         """
         # not copy.copy: that goes through __reduce__, which rebuilds the action table
-        twin = type(self).__new__(type(self))  # (``object.__new__`` refuses a subclass of the compiled Game)
-        twin.__dict__ = self.__dict__.copy()
-        twin.players = self.players  # the compiled Game's own fields live outside ``__dict__``
-        twin.options = self.options
+        twin = object.__new__(type(self))
+        twin.__dict__.update(self.__dict__)
         for name in self.memo_fields:
             setattr(twin, name, type(getattr(self, name))())
         return twin
@@ -141,12 +136,10 @@ class Game(ABC, Generic[OptionsT]):
         """An option as the lobby shows it: ``{"label": {"en", "ja"}, "doc": {"en", "ja"},
         "values": {value: {"en", "ja"}}}``, from the game's text module (``OPTIONS``, ``VALUES``)."""
         import importlib
-        import inspect
 
-        module = inspect.getmodule(cls)  # (``cls.__module__`` does not compile: mypyc reads it per instance)
         try:
-            text: Any = importlib.import_module((module.__name__ if module else "").rsplit(".", 1)[0] + ".text")
-        except (ImportError, TypeError):  # a game without a text module: its option names as they are
+            text: Any = importlib.import_module(cls.__module__.rsplit(".", 1)[0] + ".text")
+        except ImportError:  # a game without a text module: its option names as they are
             text = None
         label_en, label_ja, doc_en, doc_ja = getattr(text, "OPTIONS", {}).get(name, (name, name, "", ""))
         values = {str(k): {"en": en, "ja": ja} for k, (en, ja) in getattr(text, "VALUES", {}).get(name, {}).items()}

@@ -11,8 +11,6 @@ from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any, Self, TypeVar
 
-from mypy_extensions import mypyc_attr
-
 from tricktable.engine import chance
 from tricktable.engine import options as opts
 from tricktable.engine.actions import Action
@@ -45,7 +43,6 @@ def phase_tables(phases: Mapping[PhaseT, tuple[LegalT, ApplyT]]) -> tuple[tuple[
     return tuple(phases[p][0] for p in order), tuple(phases[p][1] for p in order)
 
 
-@mypyc_attr(allow_interpreted_subclasses=True)  # games and plugins in plain Python (tests/toy.py)
 class State(ABC):
     """One game in progress. Subclasses keep their data small (ints, lists, tuples) so ``clone`` is cheap."""
 

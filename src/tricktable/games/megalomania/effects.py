@@ -35,7 +35,7 @@ NOWHERE = 99  # the trick position of a power not activated this trick (the Knig
 class Effects(State):
     """The state the powers, scrolls and missions act on (``MegalomaniaRules`` sets every field)."""
 
-    tables: ActionTables  # the game's tables (``self.game``, typed as the rules need it)
+    game: ActionTables
     phase: Phase
     actors: tuple[int, ...]
     round_no: int
@@ -119,7 +119,7 @@ class Effects(State):
 
     def _legal_oracle_colour(self, player: int) -> list[Move]:
         entry = self.trick[-1]
-        return [m for i, m in enumerate(self.tables.table.colour) if i != entry[3] and i != self.dominant]
+        return [m for i, m in enumerate(self.game.table.colour) if i != entry[3] and i != self.dominant]
 
     def _apply_oracle_colour(self, action: Move, player: int) -> None:
         seat, card, value, _, power, cube = self.trick[-1]
@@ -182,9 +182,9 @@ class Effects(State):
         return True
 
     def _legal_explorer_swap(self, player: int) -> list[Move]:
-        table = self.tables.table
+        table = self.game.table
         out = select(table.give, self.hands[player] & ~(1 << self.found))
-        if self.tables.options.explorer_may_decline:
+        if self.game.options.explorer_may_decline:
             out.append(table.decline)
         return out
 
@@ -217,7 +217,7 @@ class Effects(State):
         return True
 
     def _legal_farmer_leader(self, player: int) -> list[Move]:
-        return self.tables.table.lead
+        return self.game.table.lead
 
     def _apply_farmer_leader(self, action: Move, player: int) -> None:
         self.named = action.arg
@@ -229,7 +229,7 @@ class Effects(State):
     # says "during play"; unused scrolls are kept (+2 at the end of the game for holding one).
 
     def _draw_scroll(self, p: int) -> None:
-        if not self.scroll_deck and self.tables.options.reshuffle_scrolls and self.scroll_used:
+        if not self.scroll_deck and self.game.options.reshuffle_scrolls and self.scroll_used:
             deck = list(self.scroll_used)
             C.shuffle(self.rng, deck)
             self.scroll_deck, self.scroll_used = tuple(deck), ()
@@ -238,7 +238,7 @@ class Effects(State):
             self.scroll_deck = self.scroll_deck[1:]
             self.scrolls = self.scrolls.copy()
             self.scrolls[p] = (*self.scrolls[p], s)
-            self.events.append(self.tables.drawn_events[p][s])
+            self.events.append(self.game.drawn_events[p][s])
 
     def _spend_scroll(self, p: int, s: int) -> None:
         held = list(self.scrolls[p])
@@ -257,36 +257,36 @@ class Effects(State):
 
     def _extra_crystal(self, p: int) -> None:
         self.crystals[p] += 1
-        self.log("scroll_used", self.tables.only[p], seat=p, scroll="extra-crystal")
+        self.log("scroll_used", self.game.only[p], seat=p, scroll="extra-crystal")
 
     def _extra_cube(self, p: int) -> None:
         self.cubes[p] += 1
-        self.log("scroll_used", self.tables.only[p], seat=p, scroll="extra-cube")
+        self.log("scroll_used", self.game.only[p], seat=p, scroll="extra-cube")
 
     def _double_cube(self, p: int) -> None:
         self.cubes[p] += 2
-        self.log("scroll_used", self.tables.only[p], seat=p, scroll="double-cube")
+        self.log("scroll_used", self.game.only[p], seat=p, scroll="double-cube")
 
     # --- Scroll: First Lead [D]: you lead this round's first trick ---------------------------------
     # Several claims: the first from the dealer's left leads (at the reveal, ``_reveal``).
 
     def _first_lead(self, p: int) -> None:
         self.first_claims |= 1 << p
-        self.log("scroll_used", self.tables.only[p], seat=p, scroll="first-lead")
+        self.log("scroll_used", self.game.only[p], seat=p, scroll="first-lead")
 
     # --- Scroll: Insight [D]: see the next mission (not in the last round) ---------------------------
 
     def _insight(self, p: int) -> None:
         self.insight = self.insight.copy()
         self.insight[p] = self.round_no
-        self.log("insight", self.tables.only[p], seat=p, mission=self.mission_deck[self.round_no])
+        self.log("insight", self.game.only[p], seat=p, mission=self.mission_deck[self.round_no])
 
     # --- Scroll: Redeal [D]: swap one hand card with a random out-of-play card, or draw a new scroll if
     # none is out of play (actions ``redeal C`` and ``redeal scroll``)
 
     def _redeal(self, action: Move, p: int) -> None:
         self._spend_at_preparation(p, C.REDEAL)
-        only = self.tables.only[p]
+        only = self.game.only[p]
         if action.kind == Kind.REDEAL_SCROLL:
             self.log("scroll_used", only, seat=p, scroll="redeal")
             self._draw_scroll(p)
@@ -326,7 +326,7 @@ class Effects(State):
         rest = self.hands[player]
         for c in self.program[player]:
             rest &= ~(1 << c)
-        return select(self.tables.table.program, rest)
+        return select(self.game.table.program, rest)
 
     def _apply_programming(self, action: Move, player: int) -> None:
         order = (*self.program[player], action.card)
@@ -339,7 +339,7 @@ class Effects(State):
         self.program = self.program.copy()
         self.program[player] = order
         if not rest:
-            self.log("programmed", self.tables.only[player], seat=player, order=[C.CARD_TEXT[c] for c in order])
+            self.log("programmed", self.game.only[player], seat=player, order=[C.CARD_TEXT[c] for c in order])
             self._finish(player, self._start_play)
 
     def _programmed_assassin(self, p: int, m: int) -> int:
@@ -418,13 +418,13 @@ class Effects(State):
     # one blind; you play with it, the other is out".
 
     def _legal_splitting(self, player: int) -> list[Move]:
-        return select(self.tables.table.pile, self.hands[player] & ~self.chosen[player])
+        return select(self.game.table.pile, self.hands[player] & ~self.chosen[player])
 
     def _apply_splitting(self, action: Move, player: int) -> None:
         self.chosen = self.chosen.copy()
         self.chosen[player] |= 1 << action.card
         if self.chosen[player].bit_count() * 2 >= self.hands[player].bit_count():
-            self.log("split", self.tables.only[player], seat=player, pile1=C.texts(self.chosen[player]),
+            self.log("split", self.game.only[player], seat=player, pile1=C.texts(self.chosen[player]),
                      pile2=C.texts(self.hands[player] & ~self.chosen[player]))
             self._finish(player, self._open_picks)
 
@@ -433,17 +433,17 @@ class Effects(State):
 
     def split_owner(self, picker: int) -> int:
         """Whose piles ``picker`` chooses from (the picker is that player's neighbour)."""
-        step = 1 if self.tables.options.split_picker == "left" else -1
+        step = 1 if self.game.options.split_picker == "left" else -1
         return (picker - step) % self.players
 
     def _legal_picking(self, player: int) -> list[Move]:
-        return self.tables.table.pick
+        return self.game.table.pick
 
     def _apply_picking(self, action: Move, player: int) -> None:
         owner = self.split_owner(player)
         first = self.chosen[owner]
         keep = first if action.arg == 0 else self.hands[owner] & ~first
-        self.log("picked", self.tables.only_two[player][owner], seat=player, owner=owner, pile=action.arg + 1)
+        self.log("picked", self.game.only_two[player][owner], seat=player, owner=owner, pile=action.arg + 1)
         self.chosen = self.chosen.copy()
         self.chosen[owner] = ~keep & self.hands[owner]  # the pile going out of play
         self._finish(player, self._close_picks)
@@ -463,7 +463,7 @@ class Effects(State):
     # "after preparation pass 3 cards to your left neighbour [D], all at once".
 
     def _legal_passing(self, player: int) -> list[Move]:
-        return select(self.tables.table.passes, self.hands[player] & ~self.chosen[player])
+        return select(self.game.table.passes, self.hands[player] & ~self.chosen[player])
 
     def _apply_passing(self, action: Move, player: int) -> None:
         self.chosen = self.chosen.copy()
@@ -472,7 +472,7 @@ class Effects(State):
             self._finish(player, self._close_passes)
 
     def pass_target(self, p: int) -> int:
-        return (p + (1 if self.tables.options.pass_to == "left" else -1)) % self.players
+        return (p + (1 if self.game.options.pass_to == "left" else -1)) % self.players
 
     def _close_passes(self) -> None:
         n = self.players
@@ -483,7 +483,7 @@ class Effects(State):
             to = self.pass_target(p)
             self.hands[to] |= gone[p]
             self.known[p * (n + 1) + to] |= gone[p]
-            self.log("passed", self.tables.only_two[p][to], seat=p, to=to, cards=C.texts(gone[p]))
+            self.log("passed", self.game.only_two[p][to], seat=p, to=to, cards=C.texts(gone[p]))
         self.chosen = [0] * n
         self._start_play()
 

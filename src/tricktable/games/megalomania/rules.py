@@ -23,9 +23,9 @@ read hidden cards.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Self, cast
+from typing import Self
 
-from tricktable.engine import Action, Game, Rng
+from tricktable.engine import Game, Rng
 from tricktable.engine.cards import select
 from tricktable.engine.state import phase_tables
 from tricktable.games.megalomania import cards as C
@@ -81,10 +81,11 @@ def dominant_colours(options: MegalomaniaOptions, rng: Rng) -> tuple[int, ...]:
 class MegalomaniaRules(Effects):
     """A game of Megalomania in progress (see the module doc; comments cite the rules file's sections)."""
 
+    game: ActionTables
+
     def __init__(self, game: Game[MegalomaniaOptions], seed: int) -> None:
         super().__init__(game, seed)
         assert isinstance(game, ActionTables)
-        self.tables = game
         o = game.options
         n = game.players
         rng = self.rng
@@ -133,8 +134,8 @@ class MegalomaniaRules(Effects):
         return cards
 
     def clone(self) -> Self:
-        twin = type(self).__new__(type(self))  # (``object.__new__`` refuses a subclass of the compiled State)
-        twin.__dict__ = self.__dict__.copy()
+        twin = object.__new__(type(self))
+        twin.__dict__.update(self.__dict__)
         self._copy_base(twin)
         twin.hands = self.hands.copy()
         twin.crystals = self.crystals.copy()
@@ -144,11 +145,14 @@ class MegalomaniaRules(Effects):
         # every other list is copy-on-write: replaced, never changed in place, so twins may share it
         return twin
 
+    # ``_legal`` and ``_step`` (the engine's hooks, one call per decision) are the trick phase's methods
+    # themselves, which hand any other phase to the PHASES table: one Python call less on the hot path.
+
     # --- rounds --------------------------------------------------------------------------------
 
     def _start_round(self) -> None:
         """Reveal the mission, deal by it, draw scrolls, open the preparation (rules: A game)."""
-        game = self.tables
+        game = self.game
         n = game.players
         r = self.round_no - 1
         self.dealer = (self.dealer0 + r) % n  # passes clockwise [P]
@@ -234,7 +238,7 @@ class MegalomaniaRules(Effects):
     # --- preparation (simultaneous and hidden) -------------------------------------------------
 
     def _legal_preparation(self, player: int) -> list[Move]:
-        table = self.tables.table
+        table = self.game.table
         if not self.scrolls[player]:
             return table.ready
         out: list[Move] = []
@@ -244,7 +248,7 @@ class MegalomaniaRules(Effects):
                 continue
             seen |= 1 << s
             if s in PREP_SCROLLS:
-                if s != C.INSIGHT or self.round_no < self.tables.options.rounds:
+                if s != C.INSIGHT or self.round_no < self.game.options.rounds:
                     out.append(table.use[s])
             elif s == C.REDEAL:
                 if self.out:
@@ -258,8 +262,8 @@ class MegalomaniaRules(Effects):
         kind = action.kind
         if kind is READY:
             self.crystals[player] += action.arg
-            self.cubes[player] += self.tables.options.resources - action.arg
-            self.events.append(self.tables.ready_event(player, self.crystals[player], self.cubes[player]))
+            self.cubes[player] += self.game.options.resources - action.arg
+            self.events.append(self.game.ready_event(player, self.crystals[player], self.cubes[player]))
             self._finish(player, self._reveal)
         elif kind is USE:
             self._spend_at_preparation(player, action.arg)
@@ -292,7 +296,7 @@ class MegalomaniaRules(Effects):
                              + len(self.draw_piles[p]))
         self.phase = TRICK
         self.actors = (self.leader,)
-        self.events.append(self.tables.begin_events[self.leader])
+        self.events.append(self.game.begin_events[self.leader])
 
     # --- tricks --------------------------------------------------------------------------------
 
@@ -301,7 +305,7 @@ class MegalomaniaRules(Effects):
         avail = self.hands[p] | self.tops[p]
         if self.deal is PROGRAMMED:
             order = self.program[p]
-            if not self.tables.options.programmed_follow:  # rules: mission 15, follow rules do not apply [D]
+            if not self.game.options.programmed_follow:  # rules: mission 15, follow rules do not apply [D]
                 return 1 << order[0], 1 << order[0]
         n = len(self.trick)
         if n == 0:
@@ -322,7 +326,7 @@ class MegalomaniaRules(Effects):
         if self.phase is not TRICK:
             return LEGAL[self.phase](self, player)
         p = player
-        game = self.tables
+        game = self.game
         if self.fast:  # the common case, inlined (rules: Tricks)
             avail = self.hands[p]
             m = (avail & COLOUR_MASKS[self.lead] or avail & COLOUR_MASKS[self.dominant] or avail) \
@@ -354,7 +358,7 @@ class MegalomaniaRules(Effects):
                     m &= ~hand
         # Assassin: any colour with its power
         rest = avail & ASSASSINS & ~m if okm & ASSASSIN_BIT and not ordered else 0
-        if ordered and okm & ASSASSIN_BIT and self.tables.options.programmed_follow:
+        if ordered and okm & ASSASSIN_BIT and self.game.options.programmed_follow:
             rest = self._programmed_assassin(p, m)
         held = self.scrolls[p]
         scrolls = 0
@@ -380,7 +384,7 @@ class MegalomaniaRules(Effects):
         if move.kind is USE:  # Free Power or Immunity, during play
             self._use_in_play(move.arg, p)
             return
-        game = self.tables
+        game = self.game
         c = move.card
         deal = self.deal
         trick = self.trick
@@ -426,24 +430,19 @@ class MegalomaniaRules(Effects):
         else:
             self.actors = game.after[p]
 
-    # the engine's hooks: the trick phase's methods, which hand any other phase to the PHASES table (an
-    # alias would save a Python call, but mypyc cannot compile a method aliased over its base's)
-    def _legal(self, player: int) -> list[Action]:
-        return cast(list[Action], self._legal_trick(player))
-
-    def _step(self, action: Action, player: int) -> None:
-        self._apply_trick(cast(Move, action), player)
+    _legal = _legal_trick  # type: ignore[assignment]
+    _step = _apply_trick  # type: ignore[assignment]
 
     def _next(self) -> None:
         """After a card and its follow-ups: the next player, or the end of the trick."""
         n = self.players
-        if self.deal is ROTATING and self.tables.options.rotate_after == "card":
+        if self.deal is ROTATING and self.game.options.rotate_after == "card":
             self._rotate()
         self.phase = TRICK
         if len(self.trick) == n:
             self._end_trick()
             return
-        self.actors = self.tables.seats[(self.leader + len(self.trick)) % n]
+        self.actors = self.game.seats[(self.leader + len(self.trick)) % n]
 
     def _end_trick(self) -> None:
         trick = self.trick
@@ -467,14 +466,14 @@ class MegalomaniaRules(Effects):
             mask |= 1 << entry[1]
         self.won.append((seat, mask))
         nxt = self.named if self.named >= 0 else seat
-        self.events.append(self.tables.trick_events[seat][nxt])
+        self.events.append(self.game.trick_events[seat][nxt])
         self.trick = []
         self.phase = TRICK
         self.trick_no += 1
         self.lead = -1
         if self.used or self.immune:  # every other trick mark is set only with a power or a scroll
             self._reset_trick()
-        if self.deal is ROTATING and self.tables.options.rotate_after == "trick":
+        if self.deal is ROTATING and self.game.options.rotate_after == "trick":
             self._rotate()
         if self.trick_no >= self.tricks_total:
             self._end_round()
@@ -486,12 +485,12 @@ class MegalomaniaRules(Effects):
         """Score the mission; crystals and cubes return; the next round or the end [P]."""
         n = self.players
         number = self.mission
-        result = score_mission(number, n, self.won, self.tables.options.mission_points[number - 1])
+        result = score_mission(number, n, self.won, self.game.options.mission_points[number - 1])
         self.points = [a + b for a, b in zip(self.points, result, strict=True)]
         self.lost = [a + min(b, 0) for a, b in zip(self.lost, result, strict=True)]
         self.results = [*self.results, tuple(result)]
         self.log("mission_scored", mission=number, points=result)
-        if self.round_no >= self.tables.options.rounds:
+        if self.round_no >= self.game.options.rounds:
             self.phase = Phase.OVER
             self.actors = ()
             self.log("game_over", scores=self.scores(), winners=self.winners())

@@ -159,7 +159,7 @@ class TricksterState(Knowledge, State):
 
     def clone(self) -> Self:
         twin = self.__class__.__new__(self.__class__)
-        twin.__dict__ = self.__dict__.copy()  # (a fresh twin of the compiled State has no dict to update)
+        twin.__dict__.update(self.__dict__)
         twin.rng = self.rng.clone()
         twin.history = self.history.copy()
         twin.events = self.events.copy()
