@@ -67,6 +67,8 @@ test-compiled: $(STAMP)  ## the whole suite on the compiled build, then pure aga
 bench: $(STAMP)  ## engine speed as ratios against OpenSpiel (and RLCard) measured in the same run
 	$(PY) -c "import rlcard" 2>/dev/null || $(PY) -m pip install -q -e '.[bench]'
 	$(PY) benchmarks/run.py
+	$(MAKE) compiled
+	$(PY) benchmarks/compiled.py; rc=$$?; $(MAKE) pure; exit $$rc
 
 baselines: $(STAMP)  ## small learned agents (MaskablePPO, 30k steps a game, one CPU thread: minutes) in baselines/
 	@$(PY) -c "import sb3_contrib, torch" 2>/dev/null || { echo "make baselines needs the learn extra: pip install -e '.[learn]' (take torch's CPU wheel)"; exit 1; }

@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 
 sys.path.insert(0, str(Path(__file__).parent / "golden"))
-import make_seeded  # noqa: E402
+import make_seeded
 
 # the modules `make compiled` builds (the Makefile's COMPILED list)
 MODULES = [
