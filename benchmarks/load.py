@@ -54,19 +54,46 @@ def database(kind: str, folder: Path) -> str:
     return PG.rsplit("/", 1)[0] + "/" + PG_DATABASE
 
 
+def tree(pid: int) -> list[tuple[int, int]]:
+    """A process and all its descendants with their depth below it (from /proc)."""
+    found, todo = [], [(pid, 0)]
+    while todo:
+        current, depth = todo.pop()
+        try:
+            children = Path(f"/proc/{current}/task/{current}/children").read_text().split()
+        except OSError:
+            continue
+        found.append((current, depth))
+        todo.extend((int(c), depth + 1) for c in children)
+    return found
+
+
 def rss_mb(pid: int) -> float:
     """Resident memory of a process and all its descendants, in MB (from /proc)."""
-    total, todo = 0, [pid]
-    while todo:
-        current = todo.pop()
+    total = 0
+    for current, _ in tree(pid):
         try:
             status = Path(f"/proc/{current}/status").read_text()
             total += next(int(line.split()[1]) for line in status.splitlines() if line.startswith("VmRSS:"))
-            children = Path(f"/proc/{current}/task/{current}/children").read_text().split()
         except (OSError, StopIteration):
             continue
-        todo.extend(int(c) for c in children)
     return total / 1024
+
+
+def cpu_seconds(pid: int, workers: int) -> dict[str, float]:
+    """CPU seconds (user + system) so far of the server processes and of their bot workers, from /proc.
+    With one worker the server is the process started and the bot workers its children; with ``--workers N``
+    the servers are the supervisor's children (its own share is negligible) and the bot workers theirs."""
+    tick = os.sysconf("SC_CLK_TCK")
+    out = {"server": 0.0, "bots": 0.0}
+    for current, depth in tree(pid):
+        try:
+            fields = Path(f"/proc/{current}/stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        kind = "bots" if depth > (1 if workers > 1 else 0) else "server"
+        out[kind] += (int(fields[11]) + int(fields[12])) / tick  # utime, stime
+    return out
 
 
 class Load:
@@ -77,17 +104,30 @@ class Load:
         self.games = 0
         self.errors: dict[str, int] = {}
         self.deadline = self.started = 0.0
+        self.cpu_start: tuple[dict[str, float], float] = ({}, 0.0)
+        self.lags: list[float] = []
         self.rng = random.Random(args.seed)
 
-    async def run(self) -> None:
+    async def run(self, server_pid: int) -> None:
         """Set every table up first (bounded: 120 s), then play for ``seconds``: the window measures play."""
         async with httpx.AsyncClient(base_url=self.base, timeout=60,
                                      limits=httpx.Limits(max_connections=20)) as http:
             first = await asyncio.wait_for(asyncio.gather(*(self.new_table(http) for _ in range(self.args.tables))),
                                            120)
             self.started = time.monotonic()
+            self.cpu_start = cpu_seconds(server_pid, self.args.workers), time.process_time()
             self.deadline = self.started + self.args.seconds
+            watch = asyncio.get_running_loop().create_task(self.watch_lag())
             await asyncio.gather(*(self.table_loop(http, tokens) for tokens in first))
+            watch.cancel()
+
+    async def watch_lag(self) -> None:
+        """How late this client's own event loop wakes (a 10 ms sleep, every 10 ms): what it adds to the
+        latencies it measures (a loaded machine descheduling the client shows here)."""
+        while time.monotonic() < self.deadline:
+            moment = time.monotonic()
+            await asyncio.sleep(0.01)
+            self.lags.append(time.monotonic() - moment - 0.01)
 
     async def table_loop(self, http: httpx.AsyncClient, first: tuple[str, list[str]]) -> None:
         table_id, tokens = first
@@ -191,9 +231,11 @@ def main() -> int:
             except httpx.HTTPError:
                 time.sleep(0.1)
         load = Load(args, base)
-        asyncio.run(load.run())
+        asyncio.run(load.run(server.pid))
         elapsed = time.monotonic() - load.started
         memory = rss_mb(server.pid)
+        cpu, client_cpu = cpu_seconds(server.pid, args.workers), time.process_time() - load.cpu_start[1]
+        cpu = {kind: cpu[kind] - load.cpu_start[0].get(kind, 0.0) for kind in cpu}
     finally:
         server.terminate()
         server.wait(timeout=20)
@@ -205,7 +247,13 @@ def main() -> int:
         "p95_ms": round(1000 * percentile(load.latencies, 0.95), 1),
         "p99_ms": round(1000 * percentile(load.latencies, 0.99), 1),
         "mean_ms": round(1000 * statistics.fmean(load.latencies), 1) if load.latencies else None,
+        "client_lag_p99_ms": round(1000 * percentile(load.lags, 0.99), 1),
         "moves_per_s": round(load.moves / elapsed, 1), "server_rss_mb": round(memory, 1),
+        # CPU per move (user + system, all processes of a kind): less dependent on the machine's load
+        "server_cpu_ms_per_move": round(1000 * cpu["server"] / max(1, load.moves), 2),
+        "bots_cpu_ms_per_move": round(1000 * cpu["bots"] / max(1, load.moves), 2),
+        "client_cpu_ms_per_move": round(1000 * client_cpu / max(1, load.moves), 2),
+        "server_cpu_share": round(cpu["server"] / elapsed, 2),
         "errors": load.errors, "loadavg": os.getloadavg()[0],
     }
     print(json.dumps(figures))

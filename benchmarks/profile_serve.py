@@ -21,7 +21,8 @@ def dump(signum: int, frame: Any) -> None:
     sys.exit(0)
 
 
-signal.signal(signal.SIGTERM, dump)
-profile.enable()
-main(sys.argv[1:])
-dump(0, None)
+if __name__ == "__main__":  # bot workers are spawned: they import this module and must not serve again
+    signal.signal(signal.SIGTERM, dump)
+    profile.enable()
+    main(sys.argv[1:])
+    dump(0, None)

@@ -10,7 +10,7 @@ from trickster_helpers import hand, knowledge_errors, legal, move_hand_to_tablea
 
 from tricktable.engine import Rng
 from tricktable.games.trickster.cards import CARD_TEXT, HEROES
-from tricktable.games.trickster.rules import TricksterState
+from tricktable.games.trickster.game import TricksterState
 
 STRATEGIST = "strategist"
 
@@ -240,7 +240,7 @@ def test_witness_sees_an_opponents_hand_and_nobody_else_learns_it() -> None:
 
 
 def _empty_opponent_hands(state: TricksterState) -> None:
-    for seat in range(1, state.n):
+    for seat in range(1, state.players):
         move_hand_to_tableau(state, seat)
 
 
@@ -256,7 +256,7 @@ def _empty_own_tableau(state: TricksterState) -> None:
 
 
 def _empty_opponent_tableaus(state: TricksterState) -> None:
-    for seat in range(1, state.n):
+    for seat in range(1, state.players):
         state.tableaus[0].extend(state.tableaus[seat])
         state.tableaus[seat].clear()
 

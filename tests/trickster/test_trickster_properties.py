@@ -14,7 +14,7 @@ from trickster_helpers import knowledge_errors
 from playouts import random_playout
 from tricktable.engine import GameRecord, IllegalAction, Rng, load_game
 from tricktable.games.trickster.cards import CARD_TEXT
-from tricktable.games.trickster.rules import TricksterState
+from tricktable.games.trickster.game import TricksterState
 
 OPTIONS: list[dict[str, Any]] = [
     {}, {"deck": "strategist"}, {"deck": "random"}, {"deck": "draft"}, {"token": "off"}, {"token": "two_only"},
@@ -99,7 +99,7 @@ def consistent(world: TricksterState, state: TricksterState, player: int) -> Non
             assert c in world.hands[place]
         else:
             assert world.deck.index(c) == state.deck.index(c)
-    for q in range(state.n):
+    for q in range(state.players):
         mask = state.lacks[player][q]
         assert not [c for c in world.hands[q] if (mask >> c) & 1 and state.know[player].get(c) != q]
     assert knowledge_errors(world) == []  # other seats' records are trimmed to fit the world

@@ -5,10 +5,17 @@ from __future__ import annotations
 from typing import Any
 
 from tricktable.games.trickster import Trickster
-from tricktable.games.trickster.cards import CARD_TEXT, DECKS, HERO_INDEX, deck_cards, parse_card, sort_key
-from tricktable.games.trickster.game import HAND_SIZES
-from tricktable.games.trickster.knowledge import DECK
-from tricktable.games.trickster.rules import TricksterState
+from tricktable.games.trickster.cards import (
+    CARD_TEXT,
+    DECK,
+    DECKS,
+    HAND_SIZES,
+    HERO_INDEX,
+    deck_cards,
+    parse_card,
+    sort_key,
+)
+from tricktable.games.trickster.game import TricksterState
 
 
 def position(players: int, hands: dict[int, list[str]] | None = None, *, trash: list[str] | None = None,
@@ -77,13 +84,13 @@ def move_hand_to_tableau(state: TricksterState, seat: int, texts: list[str] | No
 def knowledge_errors(state: TricksterState) -> list[str]:
     """Every fact of every knowledge record that is false in the true state, and every broken ``lacks``."""
     errors = []
-    for o in range(state.n):
+    for o in range(state.players):
         for c, place in state.know[o].items():
             if place == DECK and c not in state.deck:
                 errors.append(f"seat {o} thinks {CARD_TEXT[c]} is in the deck")
             if place >= 0 and c not in state.hands[place]:
                 errors.append(f"seat {o} thinks seat {place} holds {CARD_TEXT[c]}")
-        for q in range(state.n):
+        for q in range(state.players):
             mask = state.lacks[o][q]
             errors.extend(f"seat {o} thinks seat {q} lacks {CARD_TEXT[c]}" for c in state.hands[q]
                           if (mask >> c) & 1 and state.know[o].get(c) != q)

@@ -42,6 +42,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--origin", action="append", default=[], metavar="ORIGIN",
                         help="another web origin (e.g. https://cards.example) whose pages may open table "
                              "sockets; repeat for more, * for any (default: this host only)")
+    parser.add_argument("--trusted-proxy", action="append", default=[], metavar="ADDRESS",
+                        help="a reverse proxy (an address, or a network such as 10.0.0.0/8) whose X-Forwarded-For "
+                             "header names the client, for the per-client limits; repeat for more (default: "
+                             "none: the client is the connecting address, and X-Forwarded-For is ignored)")
     parser.add_argument("--ws-max-size", type=int, default=1 << 20, metavar="BYTES",
                         help="uvicorn's hard cap on a WebSocket frame: larger ones close the socket (1009); "
                              "below it, messages over --message-bytes get an error (default 1 MiB)")
@@ -59,7 +63,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 def settings_of(args: argparse.Namespace) -> Settings:
     limits = Limits(**{f.name: getattr(args, f.name) for f in dataclasses.fields(Limits)})
     return Settings(grace=args.grace, bot_delay=args.bot_delay, bot_workers=args.bot_workers, limits=limits,
-                    undo_window=args.undo_window)
+                    undo_window=args.undo_window, trusted_proxies=tuple(args.trusted_proxy), gc_freeze=True)
 
 
 def _config(args: argparse.Namespace) -> dict[str, Any]:
@@ -73,7 +77,8 @@ def worker_app() -> Any:
     from tricktable.server.app import create_app
 
     config = json.loads(os.environ[CONFIG_ENV])
-    settings = Settings(**config["settings"], limits=Limits(**config["limits"]))
+    settings = Settings(**{**config["settings"], "trusted_proxies": tuple(config["settings"]["trusted_proxies"])},
+                        limits=Limits(**config["limits"]))
     return create_app(settings=settings, db=config["db"], origins=tuple(config["origins"]))
 
 
@@ -84,7 +89,8 @@ def run(args: argparse.Namespace) -> int:
     from tricktable.server.store import SqlStore, default_url, open_store
 
     url = args.db or default_url()
-    ws = {"ws_max_size": args.ws_max_size, "ws_per_message_deflate": args.ws_deflate}
+    # X-Forwarded-For is read by the app, from --trusted-proxy only (uvicorn's own default trusts 127.0.0.1)
+    ws = {"ws_max_size": args.ws_max_size, "ws_per_message_deflate": args.ws_deflate, "proxy_headers": False}
     if args.workers > 1:
         if not url.startswith("postgresql"):
             print("tricktable: --workers above 1 needs PostgreSQL (--db postgresql+psycopg://...): the workers "

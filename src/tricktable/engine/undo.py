@@ -36,9 +36,14 @@ from tricktable.engine.state import State
 
 # event kinds that show something hidden or settle something new, whoever may see them (every game's)
 REVEALING = frozenset({
-    "deal", "redeal", "hand", "revealed", "reveal_seen", "keep_seen", "insight", "oracle", "challenge",
-    "take", "trick", "trick_won", "round", "round_over", "score", "over", "game_over", "end", "bust",
-    "leftover", "refill", "mission scored", "scroll drawn",
+    # Megalomania
+    "redeal", "revealed", "insight", "oracle", "trick_won", "round", "mission_scored", "scroll_drawn",
+    # Trickster
+    "deal", "hand", "trick", "score", "bust", "leftover",
+    # Masquerade
+    "challenge", "take",
+    # every game
+    "game_over",
 })
 
 

@@ -22,6 +22,7 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, HTMLResponse, JSONResponse, PlainTextResponse, Response
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, Field
+from uvicorn.middleware.proxy_headers import ProxyHeadersMiddleware
 
 from tricktable.server.errors import ServiceError, new_error_id, server_failure
 from tricktable.server.fanout import pump_task
@@ -114,6 +115,8 @@ def create_app(store: Store | None = None, settings: Settings | None = None, db:
     limits = service.settings.limits
     rates = RateLimiter(limits.rate, limits.burst)  # one bucket per client address for HTTP and sockets
     app.add_middleware(RequestGuard, limits=limits, rates=rates)
+    if service.settings.trusted_proxies:  # outermost: every limit sees the client behind a trusted proxy
+        app.add_middleware(ProxyHeadersMiddleware, trusted_hosts=list(service.settings.trusted_proxies))
 
     async def service_error(request: Request, error: Exception) -> JSONResponse:
         assert isinstance(error, ServiceError)

@@ -12,15 +12,17 @@ import hashlib
 import multiprocessing
 import os
 import threading
+from collections import OrderedDict
 from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from functools import cache
 from typing import Any
 
 from tricktable.bots import SeatView, make_bot
-from tricktable.engine import GameRecord, TricktableError, game_class, load_game
+from tricktable.engine import State, TricktableError, game_class, load_game
 from tricktable.engine.game import BOT_LEVELS
 from tricktable.engine.registry import GAMES
 from tricktable.engine.rng import is_secure
+from tricktable.server.rules_cache import replay
 
 # every level the bots issue names, weakest first (the engine's default ``Game.bot_levels``); ``levels()``
 # keeps those make_bot knows
@@ -77,13 +79,39 @@ def bot_seed(table_seed: int, step: int, seat: int) -> int:
     return int.from_bytes(digest, "big")
 
 
-def think(record: dict[str, Any], seat: int, level: str, seed: int) -> str:
-    """The action text that a ``level`` bot chooses for ``seat`` after ``record``. Runs in a worker."""
-    state = GameRecord.from_json(record).replay()
+# per worker process: a table's key -> (its record's header, the actions applied, the state after them)
+_STATES: OrderedDict[str, tuple[dict[str, Any], list[Any], State]] = OrderedDict()
+KEEP_STATES = 512
+
+
+def think(record: dict[str, Any], seat: int, level: str, seed: int, key: str = "") -> str:
+    """The action text that a ``level`` bot chooses for ``seat`` after ``record``. Runs in a worker.
+
+    ``key`` names the table: the worker keeps the last state it built for it and applies only the actions
+    taken since (the state is the same as a replay's: the engine is deterministic), so a move costs its
+    own actions, not a replay of the whole game."""
+    state = _state_after(record, key)
     if seat not in state.actors:
         raise TricktableError(f"seat {seat} has no decision to make")
-    action = make_bot(level, seed).choose(SeatView(state, seat))
+    action = make_bot(level, seed).choose(SeatView(state.clone(), seat))
     return action.text
+
+
+def _state_after(record: dict[str, Any], key: str) -> State:
+    taken = record.get("actions") or []
+    header = {name: value for name, value in record.items() if name != "actions"}
+    cached = _STATES.pop(key, None) if key else None
+    if cached is not None and cached[0] == header and taken[:len(cached[1])] == cached[1]:
+        state = cached[2]
+        for player, text in taken[len(cached[1]):]:
+            state.apply(str(text), int(player))
+    else:
+        state = replay(record)
+    if key:
+        _STATES[key] = (header, [list(pair) for pair in taken], state)  # the bot is given a copy
+        while len(_STATES) > KEEP_STATES:
+            _STATES.popitem(last=False)
+    return state
 
 
 def _register(games: dict[str, str]) -> None:

@@ -11,6 +11,10 @@ Bots: the process that saved last is the table's owner and thinks at once; the o
 seconds first and think only if the table has not moved meanwhile (the owner died, or is slow), so a
 move is thought once and a table never stops because one process did. Two processes deciding at once are
 harmless: moves are deterministic and the second save is refused as stale.
+
+Presence is a lease: each process says ``alive`` every ``heartbeat`` seconds (any message of it counts),
+and the sockets of a process not heard from for ``lease`` seconds (killed with -9, cut off) stop counting,
+so its players' seats are left and, after the grace period, played by their stand-ins.
 """
 
 from __future__ import annotations
@@ -18,9 +22,11 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import time
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from tricktable.engine import GameRecord
+from tricktable.server.rules_cache import replay
 from tricktable.server.store import CHANNEL, TableRow
 from tricktable.server.table import Seat, Table
 
@@ -30,9 +36,21 @@ if TYPE_CHECKING:
 log = logging.getLogger("tricktable.server")
 
 
-def refresh(table: Table, row: TableRow) -> None:
-    """Make ``table`` the stored ``row`` in place (tasks hold the object), keeping this process's presence."""
-    table.state = GameRecord.from_json(row.record).replay()
+def refresh(table: Table, row: TableRow, start: int = 0) -> None:
+    """Make ``table`` the stored ``row`` in place (tasks hold the object), keeping this process's presence.
+
+    ``start``: the row's record holds only the actions from that index on (``Store.load_changes``), and the
+    table's state has exactly the ones before: they are applied to a copy of it (each checked), so a
+    change costs its new actions, not a replay of the game."""
+    if start:
+        state = table.state.clone()
+        if len(state.history) != start:
+            raise ValueError(f"table {table.id}: {len(state.history)} actions here, the change starts at {start}")
+        for player, text in row.record["actions"]:
+            state.apply(str(text), int(player))
+        table.state = state
+    else:
+        table.state = replay(row.record)
     table.status, table.updated, table.version = row.status, row.updated, row.version
     for place, stored in zip(table.seats, row.seats, strict=True):  # the same objects: tasks hold them
         new = Seat.from_json(stored)
@@ -47,21 +65,49 @@ def refresh(table: Table, row: TableRow) -> None:
 class Cluster:
     """This process's part in a cluster of server processes over one PostgreSQL database."""
 
-    def __init__(self, service: TableService, url: str, takeover: float = 3.0) -> None:
+    def __init__(self, service: TableService, url: str, takeover: float = 3.0, heartbeat: float = 5.0,
+                 lease: float = 20.0, clock: Callable[[], float] = time.monotonic) -> None:
         self.service, self.url, self.takeover = service, _libpq_url(url), takeover
         self.remote: dict[tuple[str, int], dict[str, int]] = {}  # (table, seat) -> origin -> open sockets
+        # presence is a lease: every process says it is alive every ``heartbeat`` seconds, and the sockets
+        # of one not heard from for ``lease`` seconds (killed, cut off) stop counting
+        self.heartbeat, self.lease, self.clock = heartbeat, lease, clock
+        self.heard: dict[str, float] = {}  # origin -> when it was last heard from
         self._task: asyncio.Task[None] | None = None
+        self._beat: asyncio.Task[None] | None = None
         self.ready = asyncio.Event()  # set once LISTEN is in place
 
     async def start(self) -> None:
         self._task = asyncio.get_running_loop().create_task(self._listen())
+        self._beat = asyncio.get_running_loop().create_task(self._keep_lease())
         with contextlib.suppress(TimeoutError):
             await asyncio.wait_for(self.ready.wait(), 10)
 
     async def stop(self) -> None:
-        if self._task is not None:
-            self._task.cancel()
-            await asyncio.gather(self._task, return_exceptions=True)
+        for task in (self._task, self._beat):
+            if task is not None:
+                task.cancel()
+                await asyncio.gather(task, return_exceptions=True)
+
+    async def _keep_lease(self) -> None:
+        """Say we are alive, and forget the sockets of processes that have gone silent, every heartbeat."""
+        while True:
+            self._publish(f"alive - 0 {self.service.origin}")
+            self.expire_silent()
+            await asyncio.sleep(self.heartbeat)
+
+    def expire_silent(self) -> None:
+        """Sockets of a process not heard from for ``lease`` seconds stop counting: its seats are left (their
+        grace period starts, then the stand-in plays), as when those sockets close."""
+        moment = self.clock()
+        for origin in [o for o, last in self.heard.items() if moment - last > self.lease]:
+            del self.heard[origin]
+            log.warning("server process %s has not been heard from for %gs: its sockets no longer count",
+                        origin, self.lease)
+            for (table_id, seat), counts in list(self.remote.items()):
+                if counts.get(origin):
+                    self.presence_elsewhere(table_id, seat, origin, 0)
+                counts.pop(origin, None)
 
     async def _listen(self) -> None:
         import psycopg
@@ -91,6 +137,8 @@ class Cluster:
         kind, table_id, number, origin, *rest = [*payload.split(" "), ""]
         if origin == self.service.origin:
             return
+        if origin:
+            self.heard[origin] = self.clock()  # any message renews its lease
         if kind == "save":
             await self.saved_elsewhere(table_id, int(number), origin)
         elif kind == "delete":
@@ -103,19 +151,32 @@ class Cluster:
         table = service.tables.get(table_id)
         if table is not None and table.version >= version:
             return
-        row = await asyncio.to_thread(service.store.load, table_id)
-        if row is None:
+        # a copy here: read only the actions it lacks (a move costs one action, not the whole game)
+        known = (table.version, len(table.state.history)) if table is not None else (0, 0)
+        found = await asyncio.to_thread(service.store.load_changes, table_id, *known)
+        if found is None:
             return
+        row, start = found
         service.writers[table_id] = origin
         table = service.tables.get(table_id)  # again: it may have been loaded here while we read the row
         if table is None:
             if row.status == "over":
                 return  # a finished game is loaded when someone asks for it
-            service.adopt(Table.from_row(row))
+            whole = row if not start else await asyncio.to_thread(service.store.load, table_id)
+            if whole is not None:
+                service.adopt(Table.from_row(whole))
             return
         async with table.lock:
-            if row.version > table.version:
+            if row.version <= table.version:
+                pass
+            elif not start:
                 refresh(table, row)
+            elif (table.version, len(table.state.history)) == known:
+                refresh(table, row, start)
+            else:  # it changed here while the row was read: read it whole (rare)
+                whole = await asyncio.to_thread(service.store.load, table_id)
+                if whole is not None and whole.version > table.version:
+                    refresh(table, whole)
         service.changed_elsewhere(table)
 
     def presence_elsewhere(self, table_id: str, seat: int, origin: str, count: int) -> None:
@@ -130,7 +191,9 @@ class Cluster:
         return sum(self.remote.get((table_id, seat), {}).values())
 
     def publish_presence(self, table_id: str, seat: int, local: int) -> None:
-        payload = f"presence {table_id} {seat} {self.service.origin} {local}"
+        self._publish(f"presence {table_id} {seat} {self.service.origin} {local}")
+
+    def _publish(self, payload: str) -> None:
         publish = getattr(self.service.store, "publish", None)
         if publish is not None:
             task = asyncio.get_running_loop().create_task(asyncio.to_thread(publish, payload))

@@ -2,7 +2,8 @@
 
 Routes (``server/app.py``) call these coroutines and turn ``ServiceError`` into responses. Every change
 to a table happens under its lock and is atomic (``_commit``): it is made on a copy, the copy is stored
-(the whole record), and only then does the table become the copy and every subscriber hear of it, as
+(the header and the new actions; the saves of many tables at once share one transaction,
+``server/commits.py``), and only then does the table become the copy and every subscriber hear of it, as
 that subscriber's own view message. When the store fails, the table is exactly as before.
 """
 
@@ -10,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import functools
+import gc
 import importlib
 import logging
 import secrets
@@ -30,7 +32,6 @@ from tricktable.engine import (
     TricktableError,
     available,
     game_class,
-    load_game,
     secure_seed,
 )
 from tricktable.engine import options as opts
@@ -42,6 +43,7 @@ from tricktable.server.bots import bot_seed, default_level, game_levels, make_ex
 from tricktable.server.bus import Cluster, cluster_for, refresh
 from tricktable.server.chat import ChatRates, chat_store_for, clean_text
 from tricktable.server.clock import charge, deadline, new_clock, parse_time_control, uses_grace
+from tricktable.server.commits import GroupCommit
 from tricktable.server.errors import ServiceError, new_error_id, store_failure
 from tricktable.server.fair import FairPool
 from tricktable.server.fanout import Encoded, Outbox
@@ -50,6 +52,7 @@ from tricktable.server.names import clean_name
 from tricktable.server.notes import kept
 from tricktable.server.practice import setup_options
 from tricktable.server.replays import replay_moves
+from tricktable.server.rules_cache import rules as shared_rules
 from tricktable.server.store import StaleRow, Store, TableRow, now
 from tricktable.server.table import LANGS, Seat, Table, as_changes, hash_token, position
 
@@ -58,6 +61,7 @@ T = TypeVar("T")
 P = ParamSpec("P")
 WEEK = 7 * 24 * 3600.0  # the least a waiting turn-based table lives
 KEEP_FINISHED = 200  # finished tables kept in memory; older ones are read from the store when asked for
+THINKING_SHOWN_AFTER = 0.1  # seconds a bot thinks before its listeners are shown it thinking
 
 
 @dataclass(frozen=True)
@@ -68,7 +72,12 @@ class Settings:
     can still be taken back (so it can be: engine/undo.py); ``retry``: seconds before a bot move the store
     refused is tried again (doubling up to ``retry_max``); ``any_table_setups``: allow a chosen seed or
     set-up deal at tables of several people too (tests, friends who agree; they are still labelled
-    practice); ``limits``: sizes, rates and counts (``server/limits.py``)."""
+    practice); ``limits``: sizes, rates and counts (``server/limits.py``); ``trusted_proxies``: addresses or
+    networks (``10.0.0.0/8``) of reverse proxies whose ``X-Forwarded-For`` names the client (only a request
+    from one of them is believed; without any, the client is the socket's peer); ``gc_freeze``: after
+    start-up, move every object made so far out of the garbage collector's sight (``gc.freeze``: its full
+    collections, which stop the event loop, then scan only what the tables made since; ``tricktable serve``
+    sets it)."""
 
     grace: float = 30.0
     bot_delay: float = 0.5
@@ -78,6 +87,8 @@ class Settings:
     any_table_setups: bool = False
     limits: Limits = field(default_factory=Limits)
     undo_window: float = 1.5  # after a person's move that can still be taken back, the next bot waits this long
+    trusted_proxies: tuple[str, ...] = ()
+    gc_freeze: bool = False
 
 
 @dataclass(eq=False)
@@ -162,6 +173,8 @@ class TableService:
         self.chat_rates = ChatRates(self.settings.limits)
         # called (as tasks) with each table whose game this process saw end: ratings (server/ratings.py)
         self.finished: list[Callable[[Table], Coroutine[Any, Any, None]]] = []
+        # the saves of one moment in one transaction (a few at once where the database takes that well)
+        self.commits = GroupCommit(store, self.origin, writers=getattr(store, "writers", 1))
 
     # --- life ----------------------------------------------------------------------------------
 
@@ -188,6 +201,9 @@ class TableService:
             self._schedule_bots(table)
         if self.settings.limits.waiting_ttl > 0:
             self._spawn(self._expire_waiting())
+        if self.settings.gc_freeze:
+            gc.collect()
+            gc.freeze()
 
     async def stop(self) -> None:
         """Cancel timers and bot moves (a move not yet applied is simply thought again after a restart)."""
@@ -253,7 +269,7 @@ class TableService:
             raise ServiceError("options/bad", f"a chosen seed is an int in [0, 2**63), not {seed}")
         control = parse_time_control(clock)
         try:
-            rules = load_game(game, players, **(options or {}))
+            rules = shared_rules(game, players, options or {})  # one game object for these options
             # a live table's deal comes from the secure generator: nobody can predict or recover it
             state = rules.new_state(secure_seed() if seed is None else seed)
         except (TricktableError, TypeError, ValueError, KeyError, IndexError) as error:
@@ -682,6 +698,7 @@ class TableService:
                        seats=[{**p.to_json(), **changes.get(i, {})} for i, p in enumerate(table.seats)],
                        record=state.record().to_json(), created=table.created, updated=updated,
                        version=table.version, rated=table.rated)
+        row.stored_actions = _stored_prefix(table.state, state)  # the store appends only the new actions
         try:
             version = await self._store(row)
         except StaleRow:  # another process saved the table first: become what is stored, refuse this change
@@ -725,6 +742,8 @@ class TableService:
         id, its details logged only (the exception may carry the statement's parameters: the record with its
         seed, token hashes). ``StaleRow`` (another process saved first) passes through."""
         try:
+            if row.version:  # a change of a stored table: with whatever other tables save now (server/commits.py)
+                return await self.commits.save(row)
             return await asyncio.to_thread(self.store.save, row, self.origin)
         except StaleRow:
             raise
@@ -917,22 +936,34 @@ class TableService:
         self._schedule_bots(table)
 
     async def _bot_turn(self, table: Table, seat: int) -> None:
+        announced = False  # the last move was announced to everyone, the seat no longer thinking: nothing to add
+        shown: asyncio.TimerHandle | None = None
         try:
             if not await self._owner_first(table):
                 return  # the owning process moved meanwhile; its change (heard here) schedules again
-            self._notify(table)  # shows the seat as thinking
+            # shows the seat as thinking, unless its move comes first (a quick bot: one view, not two)
+            shown = asyncio.get_running_loop().call_later(THINKING_SHOWN_AFTER, self._show_thinking, table, seat,
+                                                          table.step)
             while True:  # the seat thinks on while it is still to act (after a secret move, say): no flicker
                 table.thinking.add(seat)
-                await self._bot_move(table, seat)
+                announced = await self._bot_move(table, seat)
                 if not (table.status == "playing" and seat in table.state.actors and self._bot_plays(table, seat)):
                     break
         finally:
+            if shown is not None:
+                shown.cancel()
             table.thinking.discard(seat)
-        self._notify(table)
+        if not announced:
+            self._notify(table)  # it stopped thinking without a move everyone heard of
         self._schedule_bots(table)
 
-    async def _bot_move(self, table: Table, seat: int) -> None:
-        """Think in a worker, then apply the move if the seat is still the bot's and still to act."""
+    def _show_thinking(self, table: Table, seat: int, step: int) -> None:
+        if seat in table.thinking and table.step == step and self.tables.get(table.id) is table:
+            self._notify(table)
+
+    async def _bot_move(self, table: Table, seat: int) -> bool:
+        """Think in a worker, then apply the move if the seat is still the bot's and still to act. True when
+        the move was made and announced to every listener (not a secret one)."""
         loop = asyncio.get_running_loop()
         started = loop.time()
         retry = self.settings.retry
@@ -944,7 +975,8 @@ class TableService:
             else:
                 record = table.state.record().to_json()
                 seed = bot_seed(table.state.seed, step, seat)
-                text = await self.fair.run(table.id, functools.partial(self._think, record, seat, place.bot, seed))
+                text = await self.fair.run(table.id, functools.partial(self._think, record, seat, place.bot, seed,
+                                                                       table.id))
             least = self.settings.bot_delay
             if table.undoable() is not None:  # a person may still take their move back: give them the time
                 least = max(least, self.settings.undo_window)
@@ -954,9 +986,9 @@ class TableService:
             async with table.lock:
                 state = table.state
                 if table.status != "playing" or seat not in state.actors or not self._bot_plays(table, seat):
-                    return  # the game moved on or the player came back
+                    return False  # the game moved on or the player came back
                 if table.undos != undos:
-                    return  # a move was taken back meanwhile: the thought is for a position gone (look again)
+                    return False  # a move was taken back meanwhile: the thought is for a position gone (look again)
                 legal = state.legal_actions(seat)
                 if text not in {a.text for a in legal}:
                     if table.step != step:
@@ -988,15 +1020,15 @@ class TableService:
                     table.index_standin(marks)
                     if table.status == "over":
                         self.fair.forget(table.id)
-                    return
+                    return secret is None
             await asyncio.sleep(retry)  # until the database is back
             retry = min(retry * 2, self.settings.retry_max)
 
-    async def _think(self, record: dict[str, Any], seat: int, level: str, seed: int) -> str:
+    async def _think(self, record: dict[str, Any], seat: int, level: str, seed: int, table_id: str = "") -> str:
         """A bot's choice from a worker; a failing bot is replaced by a random move so the table never stalls."""
         loop = asyncio.get_running_loop()
         try:
-            return await loop.run_in_executor(self.executor, think, record, seat, level, seed)
+            return await loop.run_in_executor(self.executor, think, record, seat, level, seed, self.origin + table_id)
         except asyncio.CancelledError:
             raise
         except BrokenProcessPool:
@@ -1014,6 +1046,15 @@ def _random_move(record: dict[str, Any], seat: int, seed: int) -> str:
 
     state = GameRecord.from_json(record).replay()
     return Rng(seed).choice(state.legal_actions(seat)).text
+
+
+def _stored_prefix(stored: State, new: State) -> int | None:
+    """How many actions the stored row holds when ``new`` replaces ``stored`` (the table's state, as saved):
+    all of stored's when new only adds actions after them (a move), else None (an undo: write them all)."""
+    old, history = stored.history, new.history
+    if new is stored or (len(history) >= len(old) and history[:len(old)] == old):
+        return len(old)
+    return None
 
 
 def _secret_seat(state: State, seat: int) -> int | None:

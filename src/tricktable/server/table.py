@@ -13,13 +13,14 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any, Literal
 
-from tricktable.engine import Event, GameRecord, State
+from tricktable.engine import Event, State
 from tricktable.engine import options as opts
 from tricktable.engine.undo import can_undo
 from tricktable.engine.words import bot_level, translate_result
 from tricktable.server.clock import summary as clock_summary
 from tricktable.server.notes import note_lines
 from tricktable.server.practice import is_practice, public_options
+from tricktable.server.rules_cache import replay
 from tricktable.server.store import TableRow, now
 
 Kind = Literal["human", "bot"]
@@ -283,7 +284,7 @@ class Table:
     @classmethod
     def from_row(cls, row: TableRow) -> Table:
         """The table as stored, its record replayed (every action checked again)."""
-        state = GameRecord.from_json(row.record).replay()
+        state = replay(row.record)  # on the game object its options share with other tables
         return cls(id=row.id, state=state, seats=[Seat.from_json(s) for s in row.seats], status=row.status,
                    created=row.created, updated=row.updated, version=row.version, rated=row.rated)
 

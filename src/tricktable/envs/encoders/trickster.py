@@ -46,7 +46,7 @@ from typing import Any
 
 from tricktable.engine import Observation
 from tricktable.envs.encoding import Encoder, Layout, Tensor
-from tricktable.games.trickster.cards import CARD_TEXT, HERO_NAMES
+from tricktable.games.trickster.cards import CARD_TEXT, DECK, HERO_NAMES
 from tricktable.games.trickster.effects import (
     ARCHIVIST_RETURN,
     ARCHIVIST_SWAP,
@@ -55,7 +55,6 @@ from tricktable.games.trickster.effects import (
     NONE,
     STEPS,
 )
-from tricktable.games.trickster.knowledge import DECK
 
 PATTERNS = ("same suit", "same hero", "no match")
 STEP_KEYS = tuple((HERO_NAMES[step.hero], step.name) for _, step in sorted(STEPS.items()))
@@ -164,10 +163,10 @@ class TricksterEncoder(Encoder):
         start = o["hand_sizes"]
         for p, hand in enumerate(hands):
             flags[start + (p - me) % n] = len(hand)
-        pot = s.pot
+        pot = s.trick
         if pot:
             trick, trick_seats, trick_moved = o["trick"], o["trick_seats"], o["trick_moved"]
-            for slot, (card, who, moved) in enumerate(zip(pot, s.pot_seats, s.pot_moved, strict=True)):
+            for slot, (card, who, moved) in enumerate(zip(pot, s.trick_seats, s.trick_moved, strict=True)):
                 if slot >= self.trick_slots:
                     break
                 flags[trick + slot * cards + card] = 1
@@ -225,8 +224,9 @@ class TricksterEncoder(Encoder):
                     flags[o["top"] + slot * cards + card] = 1
                 flags[o["placed"]] = s.fx_count if s.step == ARCHIVIST_RETURN else 0
         if seat is not None:  # the observer's own
-            if s.chosen[seat] >= 0:
-                flags[o["chosen"] + s.chosen[seat]] = 1
+            picks = s.choice.picks  # the opening card this seat chose in secret (none when closed)
+            if picks and picks[seat] >= 0:
+                flags[o["chosen"] + picks[seat]] = 1
             know = s.know[seat]
             if know:
                 deck = s.deck

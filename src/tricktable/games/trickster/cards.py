@@ -13,6 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from tricktable.engine import ParseError
+from tricktable.engine.cards import CardCodec
 
 Card = int
 
@@ -94,6 +95,10 @@ DECKS: dict[str, tuple[int, ...]] = {
     "strategist": tuple(i for i, h in enumerate(HEROES) if h.deck == "strategist"),
 }
 
+# rules: A round [P]: 6 cards face up to the Trash, then hands by player count
+HAND_SIZES: dict[int, int] = {2: 11, 3: 11, 4: 10, 5: 9, 6: 8, 7: 7}
+TRASH_SIZE = 6
+
 NUM_CARDS = len(HEROES) * len(SUITS)  # 112: every card of the box; a game uses 56
 CARDS: tuple[Card, ...] = tuple(range(NUM_CARDS))
 
@@ -113,20 +118,27 @@ def hero_of(c: Card) -> int:
 CARD_TEXT: tuple[str, ...] = tuple(f"{SUITS[c & 7]} {HERO_NAMES[c >> 3]}" for c in CARDS)
 CARD_TEXT_JA: tuple[str, ...] = tuple(f"{SUITS_JA[c & 7]}の{HEROES[c >> 3].ja}" for c in CARDS)
 CARD_SHORT: tuple[str, ...] = tuple(f"{SUIT_LETTERS[c & 7]}-{HERO_NAMES[c >> 3][:3]}" for c in CARDS)
-_BY_TEXT: dict[str, Card] = {t: c for c, t in enumerate(CARD_TEXT)}
+# the card-name codec (engine/cards.py): canonical text to card and back
+CODEC = CardCodec(CARD_TEXT, game="Trickster", hint="cards read like 'red Brigand'")
 
 # bitmasks over the 112 cards, for patterns and for what a buster is known to lack
 SUIT_MASK: tuple[int, ...] = tuple(sum(1 << card(h, s) for h in range(len(HEROES))) for s in range(8))
 HERO_MASK: tuple[int, ...] = tuple(sum(1 << card(h, s) for s in range(8)) for h in range(len(HEROES)))
 ALL_MASK = (1 << NUM_CARDS) - 1
 
+# a place in what a seat knows about a hidden card: a seat number (that seat's hand), or DECK (the card
+# lies in the deck at a depth the seat can follow; see rules.py, "What each seat knows")
+DECK = -1
+
+
+def card_name(c: Card) -> str:
+    """The canonical text of card ``c`` (``red Brigand``); ``parse_card`` reads it back."""
+    return CARD_TEXT[c]
+
 
 def parse_card(text: str) -> Card:
-    """The card whose canonical text is ``text`` (``red Brigand``); raises ParseError otherwise."""
-    found = _BY_TEXT.get(" ".join(text.split()))
-    if found is None:
-        raise ParseError(f"{text!r} is not a Trickster card (cards read like 'red Brigand')")
-    return found
+    """The card whose canonical text is ``text`` (``red Brigand``, spaces folded); raises ParseError otherwise."""
+    return CODEC.parse(text)
 
 
 def parse_hero(name: str) -> int:
@@ -135,6 +147,13 @@ def parse_hero(name: str) -> int:
     if found is None:
         raise ParseError(f"{name!r} is not a hero (heroes: {', '.join(HERO_NAMES)})")
     return found
+
+
+def fixed_heroes(deck: str | tuple[str, ...]) -> tuple[int, ...] | None:
+    """The 7 heroes the option ``deck`` fixes (sorted), or None when the seed (random) or a draft picks them."""
+    if isinstance(deck, str):
+        return DECKS.get(deck)
+    return tuple(sorted(HERO_INDEX[name] for name in deck))
 
 
 def deck_cards(heroes: tuple[int, ...]) -> list[Card]:

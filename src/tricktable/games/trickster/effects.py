@@ -15,12 +15,16 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import Any, Protocol
 
+from tricktable.engine import Rng
+from tricktable.engine.hidden import CLOSED, HiddenChoice, only
+from tricktable.games.trickster.actions import Kind
 from tricktable.games.trickster.cards import (
     ARCHIVIST,
     BRIGAND,
     CARD_TEXT,
+    DECK,
     DOCTOR,
     EXPLORER,
     GUARD,
@@ -35,15 +39,41 @@ from tricktable.games.trickster.cards import (
     WITNESS,
     in_order,
 )
-from tricktable.games.trickster.knowledge import DECK
+from tricktable.games.trickster.options import TricksterOptions
 
-if TYPE_CHECKING:
-    from tricktable.games.trickster.rules import TricksterState as S
 
-# verbs of the card actions (each exists for all 112 cards); seats use "choose seat N", heroes "draft Hero"
-CARD_VERBS: tuple[str, ...] = ("play", "open", "pass", "give", "move", "swap", "take", "return", "bottom", "keep")
-PLAY, OPEN, PASS, GIVE, MOVE, SWAP, TAKE, RETURN, BOTTOM, KEEP = range(len(CARD_VERBS))
-SEAT = len(CARD_VERBS)  # verb code of "choose seat N"
+class Board(Protocol):
+    """What an effect reads and changes in a game in progress (``rules.TricksterRules`` is one): the zones,
+    the effect record, and the bookkeeping of what each seat knows (rules.py, "What each seat knows")."""
+
+    @property
+    def players(self) -> int: ...
+
+    options: TricksterOptions
+    rng: Rng
+    hands: list[list[int]]
+    tableaus: list[list[int]]
+    trash: list[int]
+    deck: list[int]
+    choice: HiddenChoice
+    know: list[dict[int, int]]
+    lacks: list[list[int]]
+    step: int
+    fx_player: int
+    fx_target: int
+    fx_card: int
+    fx_count: int
+
+    def log(self, kind: str, visible: frozenset[int] | None = None, **data: Any) -> None: ...
+    def _add_to_trick(self, c: int, p: int, *, moved: bool) -> None: ...
+    def _learn(self, o: int, c: int, place: int) -> None: ...
+    def _forget_card(self, c: int) -> None: ...
+    def _drop_hand(self, o: int, q: int) -> None: ...
+    def _hand_to_hand(self, c: int, src: int | None, dst: int, seen: tuple[int, ...]) -> None: ...
+    def _hand_to_deck(self, c: int, src: int) -> None: ...
+    def _deck_to_hand(self, c: int, dst: int, seen: tuple[int, ...]) -> None: ...
+    def _public_to_hand(self, c: int, dst: int) -> None: ...
+
 
 (NONE, EXPLORER_KEEP, BRIGAND_SEAT, BRIGAND_GIVE, GUARD_MOVE, MAGICIAN_SWAP, MAGICIAN_TAKE, NOMAD_PASS,
  PEDDLER_SEAT, PEDDLER_MOVE, REVOLUTIONARY_SEAT, REVOLUTIONARY_SWAP, REVOLUTIONARY_TAKE, SOLDIER_SEAT,
@@ -53,16 +83,16 @@ SEAT = len(CARD_VERBS)  # verb code of "choose seat N"
 
 @dataclass(frozen=True, slots=True)
 class Step:
-    """One choice inside an effect: its verb, what may be chosen, and what choosing does.
+    """One choice inside an effect: its action kind, what may be chosen, and what choosing does.
 
     ``secret``: ``fx_card`` (a hand card picked at the step before) is seen only by the effect's player.
     """
 
     name: str
     hero: int
-    verb: int
-    legal: Callable[[S, int], list[int]]
-    apply: Callable[[S, int, int], None]
+    kind: Kind
+    legal: Callable[[Board, int], list[int]]
+    apply: Callable[[Board, int, int], None]
     secret: bool = False
 
 
@@ -70,37 +100,37 @@ class Step:
 class Effect:
     """A hero's effect: ``can`` (all or nothing, checked when the card is placed) and ``begin``."""
 
-    can: Callable[[S, int], bool]
-    begin: Callable[[S, int], None]
+    can: Callable[[Board, int], bool]
+    begin: Callable[[Board, int], None]
 
 
-def _opponents(s: S, p: int) -> list[int]:
-    return [q for q in range(s.n) if q != p]
+def _opponents(s: Board, p: int) -> list[int]:
+    return [q for q in range(s.players) if q != p]
 
 
-def _done(s: S) -> None:
+def _done(s: Board) -> None:
     s.step = NONE
 
 
-def _next(step: int) -> Callable[[S, int], None]:
-    def begin(s: S, p: int) -> None:
+def _next(step: int) -> Callable[[Board, int], None]:
+    def begin(s: Board, p: int) -> None:
         s.step = step
     return begin
 
 
-def _private(s: S, seats: tuple[int, ...], kind: str, public: dict[str, object], secret: dict[str, object]) -> None:
+def _private(s: Board, seats: tuple[int, ...], kind: str, public: dict[str, object], secret: dict[str, object]) -> None:
     """Log ``kind`` for everyone, then ``<kind>_seen`` with the ``secret`` data for ``seats`` only."""
     s.log(kind, None, **public)
-    s.log(kind + "_seen", frozenset(seats), **public, **secret)
+    s.log(kind + "_seen", only(seats[0]) if len(seats) == 1 else frozenset(seats), **public, **secret)
 
 
 # --- Explorer [P]: reveal the top 2 deck cards; put one in your hand, the other back on top -----------
 
-def _explorer_begin(s: S, p: int) -> None:
+def _explorer_begin(s: Board, p: int) -> None:
     top = [s.deck[-1], s.deck[-2]]
     if s.options.explorer_reveal == "public":
         s.log("reveal_seen", None, seat=p, cards=[CARD_TEXT[c] for c in top])  # face up: everyone sees them
-        for o in range(s.n):
+        for o in range(s.players):
             for c in top:
                 s.know[o][c] = DECK
     else:
@@ -110,7 +140,7 @@ def _explorer_begin(s: S, p: int) -> None:
     s.step = EXPLORER_KEEP
 
 
-def _explorer_keep(s: S, p: int, c: int) -> None:
+def _explorer_keep(s: Board, p: int, c: int) -> None:
     if s.deck[-1] == c:
         s.deck.pop()
     else:
@@ -121,7 +151,7 @@ def _explorer_keep(s: S, p: int, c: int) -> None:
         s._public_to_hand(c, p)
     else:
         _private(s, (p,), "keep", {"seat": p}, {"card": CARD_TEXT[c]})
-        for o in range(s.n):
+        for o in range(s.players):
             if o != p:
                 s.know[o].pop(s.deck[-1], None)
         s._deck_to_hand(c, p, (p,))
@@ -130,7 +160,7 @@ def _explorer_keep(s: S, p: int, c: int) -> None:
 
 # --- Brigand: take a random card from an opponent's hand, then give them one of your choice -----------
 
-def _brigand_seat(s: S, p: int, q: int) -> None:
+def _brigand_seat(s: Board, p: int, q: int) -> None:
     s.fx_target = q
     c = s.hands[q].pop(s.rng.below(len(s.hands[q])))
     s.hands[p].append(c)
@@ -139,7 +169,7 @@ def _brigand_seat(s: S, p: int, q: int) -> None:
     s.step = BRIGAND_GIVE
 
 
-def _brigand_give(s: S, p: int, c: int) -> None:
+def _brigand_give(s: Board, p: int, c: int) -> None:
     q = s.fx_target
     s.hands[p].remove(c)
     s.hands[q].append(c)
@@ -150,21 +180,21 @@ def _brigand_give(s: S, p: int, c: int) -> None:
 
 # --- Guard: move a card from your tableau into the Pot ------------------------------------------------
 
-def _guard_move(s: S, p: int, c: int) -> None:
+def _guard_move(s: Board, p: int, c: int) -> None:
     s.tableaus[p].remove(c)
     s.log("to_pot", None, seat=p, card=CARD_TEXT[c])
-    s._add_to_pot(c, p, moved=True)
+    s._add_to_trick(c, p, moved=True)
     _done(s)
 
 
 # --- Magician: swap a card from your hand with a card in the Trash ------------------------------------
 
-def _pick_secret(s: S, p: int, c: int, step: int) -> None:
+def _pick_secret(s: Board, p: int, c: int, step: int) -> None:
     s.fx_card = c
     s.step = step
 
 
-def _magician_take(s: S, p: int, t: int) -> None:
+def _magician_take(s: Board, p: int, t: int) -> None:
     h = s.fx_card
     s.hands[p].remove(h)
     s.trash[s.trash.index(t)] = h
@@ -177,17 +207,17 @@ def _magician_take(s: S, p: int, t: int) -> None:
 
 # --- Nomad: every player passes a card of their choice to the left, simultaneously --------------------
 
-def _nomad_begin(s: S, p: int) -> None:
-    s.chosen = [-1] * s.n
+def _nomad_begin(s: Board, p: int) -> None:
+    s.choice = HiddenChoice.open(s.players)  # engine/hidden.py: every seat picks in secret, shown together
     s.step = NOMAD_PASS
 
 
-def _nomad_pass(s: S, p: int, c: int) -> None:
-    s.chosen[p] = c
-    s.log("chose", frozenset((p,)), seat=p, card=CARD_TEXT[c], why="pass")
-    if -1 in s.chosen:
+def _nomad_pass(s: Board, p: int, c: int) -> None:
+    s.choice = s.choice.choose(p, c)
+    s.log("chose", only(p), seat=p, card=CARD_TEXT[c], why="pass")
+    if not s.choice.is_complete:
         return
-    n, chosen = s.n, s.chosen
+    n, chosen = s.players, s.choice.picks
     # knowledge first, against the hands before the passes (rules: simultaneous)
     for o in range(n):
         for q in range(n):
@@ -208,21 +238,21 @@ def _nomad_pass(s: S, p: int, c: int) -> None:
     s.log("passed", None, seat=p)
     for q in range(n):
         s.log("pass", frozenset((q, (q + 1) % n)), seat=q, target=(q + 1) % n, card=CARD_TEXT[chosen[q]])
-    s.chosen = [-1] * n
+    s.choice = CLOSED
     _done(s)
 
 
 # --- Peddler: move a card from your tableau to an opponent's tableau ----------------------------------
 
-def _choose_target(step: int) -> Callable[[S, int, int], None]:
-    def apply(s: S, p: int, q: int) -> None:
+def _choose_target(step: int) -> Callable[[Board, int, int], None]:
+    def apply(s: Board, p: int, q: int) -> None:
         s.fx_target = q
         s.log("target", None, seat=p, target=q)
         s.step = step
     return apply
 
 
-def _peddler_move(s: S, p: int, c: int) -> None:
+def _peddler_move(s: Board, p: int, c: int) -> None:
     q = s.fx_target
     s.tableaus[p].remove(c)
     s.tableaus[q].append(c)
@@ -232,7 +262,7 @@ def _peddler_move(s: S, p: int, c: int) -> None:
 
 # --- Revolutionary: swap a card in your tableau with a card in an opponent's tableau ------------------
 
-def _revolutionary_take(s: S, p: int, t: int) -> None:
+def _revolutionary_take(s: Board, p: int, t: int) -> None:
     q, c = s.fx_target, s.fx_card
     s.tableaus[p].remove(c)
     s.tableaus[q].remove(t)
@@ -244,7 +274,7 @@ def _revolutionary_take(s: S, p: int, t: int) -> None:
 
 # --- Soldier: move a card from your hand to an opponent's tableau -------------------------------------
 
-def _soldier_move(s: S, p: int, c: int) -> None:
+def _soldier_move(s: Board, p: int, c: int) -> None:
     q = s.fx_target
     s.hands[p].remove(c)
     s.tableaus[q].append(c)
@@ -255,7 +285,7 @@ def _soldier_move(s: S, p: int, c: int) -> None:
 
 # --- Archivist: look at the top 3, swap one with a hand card, put the 3 back in any order -------------
 
-def _archivist_begin(s: S, p: int) -> None:
+def _archivist_begin(s: Board, p: int) -> None:
     top = s.deck[-3:][::-1]
     _private(s, (p,), "look_deck", {"seat": p, "count": 3}, {"cards": [CARD_TEXT[c] for c in top]})
     for c in top:
@@ -263,14 +293,14 @@ def _archivist_begin(s: S, p: int) -> None:
     s.step = ARCHIVIST_SWAP
 
 
-def _archivist_take(s: S, p: int, t: int) -> None:
+def _archivist_take(s: Board, p: int, t: int) -> None:
     h = s.fx_card
     i = len(s.deck) - 1 - s.deck[::-1].index(t)
     s.deck[i] = h
     s.hands[p].remove(h)
     s.hands[p].append(t)
     _private(s, (p,), "swap_deck", {"seat": p}, {"gave": CARD_TEXT[h], "took": CARD_TEXT[t]})
-    for o in range(s.n):
+    for o in range(s.players):
         if o != p:
             for c in s.deck[-3:]:
                 s.know[o].pop(c, None)  # the top 3 are reordered out of sight
@@ -281,12 +311,12 @@ def _archivist_take(s: S, p: int, t: int) -> None:
     s.step = ARCHIVIST_RETURN
 
 
-def _archivist_unplaced(s: S, p: int) -> list[int]:
+def _archivist_unplaced(s: Board, p: int) -> list[int]:
     top = len(s.deck) - 1 - s.fx_count
     return s.deck[len(s.deck) - 3:top + 1][::-1]
 
 
-def _archivist_return(s: S, p: int, c: int) -> None:
+def _archivist_return(s: Board, p: int, c: int) -> None:
     # rules: "put the 3 back in any order": each choice is the next card from the top down; the last is forced
     spot = len(s.deck) - 1 - s.fx_count
     i = s.deck.index(c, len(s.deck) - 3)
@@ -300,7 +330,7 @@ def _archivist_return(s: S, p: int, c: int) -> None:
 
 # --- Doctor: move a card from your tableau to your hand -----------------------------------------------
 
-def _doctor_take(s: S, p: int, c: int) -> None:
+def _doctor_take(s: Board, p: int, c: int) -> None:
     s.tableaus[p].remove(c)
     s.hands[p].append(c)
     s.log("to_hand", None, seat=p, card=CARD_TEXT[c], source="tableau")
@@ -310,16 +340,16 @@ def _doctor_take(s: S, p: int, c: int) -> None:
 
 # --- Inventor: draw the top deck card, then put a hand card on the bottom of the deck -----------------
 
-def _inventor_begin(s: S, p: int) -> None:
+def _inventor_begin(s: Board, p: int) -> None:
     c = s.deck.pop()
-    watchers = (p, *(o for o in range(s.n) if s.know[o].get(c) == DECK))
+    watchers = (p, *(o for o in range(s.players) if s.know[o].get(c) == DECK))
     s.hands[p].append(c)
     _private(s, watchers, "draw", {"seat": p}, {"card": CARD_TEXT[c]})
     s._deck_to_hand(c, p, watchers)
     s.step = INVENTOR_BOTTOM
 
 
-def _inventor_bottom(s: S, p: int, c: int) -> None:
+def _inventor_bottom(s: Board, p: int, c: int) -> None:
     s.hands[p].remove(c)
     s.deck.insert(0, c)
     _private(s, (p,), "to_bottom", {"seat": p}, {"card": CARD_TEXT[c]})
@@ -329,7 +359,7 @@ def _inventor_bottom(s: S, p: int, c: int) -> None:
 
 # --- Scion: swap a card in your tableau with a card in the Trash --------------------------------------
 
-def _scion_take(s: S, p: int, t: int) -> None:
+def _scion_take(s: Board, p: int, t: int) -> None:
     c = s.fx_card
     s.tableaus[p].remove(c)
     s.trash[s.trash.index(t)] = c
@@ -340,7 +370,7 @@ def _scion_take(s: S, p: int, t: int) -> None:
 
 # --- Scavenger: take a Trash card into your hand, then refill the Trash from the deck -----------------
 
-def _scavenger_take(s: S, p: int, t: int) -> None:
+def _scavenger_take(s: Board, p: int, t: int) -> None:
     s.trash.remove(t)
     s.hands[p].append(t)
     refill = s.deck.pop()
@@ -354,13 +384,13 @@ def _scavenger_take(s: S, p: int, t: int) -> None:
 
 # --- Witness: look at an opponent's hand --------------------------------------------------------------
 
-def _witness_targets(s: S, p: int) -> list[int]:
+def _witness_targets(s: Board, p: int) -> list[int]:
     if s.options.witness_target == "any":
         return _opponents(s, p)
-    return [q for q in range(s.n) if q != p and s.hands[q]]
+    return [q for q in range(s.players) if q != p and s.hands[q]]
 
 
-def _witness_seat(s: S, p: int, q: int) -> None:
+def _witness_seat(s: Board, p: int, q: int) -> None:
     cards = sorted(s.hands[q])
     _private(s, (p,), "look_hand", {"seat": p, "target": q}, {"cards": [CARD_TEXT[c] for c in cards]})
     for c in cards:
@@ -368,75 +398,75 @@ def _witness_seat(s: S, p: int, q: int) -> None:
     _done(s)
 
 
-def _hand(s: S, p: int) -> list[int]:
+def _hand(s: Board, p: int) -> list[int]:
     return in_order(s.hands[p])
 
 
-def _tableau(s: S, p: int) -> list[int]:
+def _tableau(s: Board, p: int) -> list[int]:
     return in_order(s.tableaus[p])
 
 
-def _trash(s: S, p: int) -> list[int]:
+def _trash(s: Board, p: int) -> list[int]:
     return s.trash
 
 
-def _secret_then(step: int) -> Callable[[S, int, int], None]:
-    def apply(s: S, p: int, c: int) -> None:
+def _secret_then(step: int) -> Callable[[Board, int, int], None]:
+    def apply(s: Board, p: int, c: int) -> None:
         _pick_secret(s, p, c, step)
     return apply
 
 
-def _public_then(step: int) -> Callable[[S, int, int], None]:
-    def apply(s: S, p: int, c: int) -> None:
+def _public_then(step: int) -> Callable[[Board, int, int], None]:
+    def apply(s: Board, p: int, c: int) -> None:
         s.log("pick", None, seat=p, card=CARD_TEXT[c])
         _pick_secret(s, p, c, step)
     return apply
 
 
 STEPS: dict[int, Step] = {
-    EXPLORER_KEEP: Step("keep a revealed card", EXPLORER, KEEP, lambda s, p: [s.deck[-1], s.deck[-2]],
+    EXPLORER_KEEP: Step("keep a revealed card", EXPLORER, Kind.KEEP, lambda s, p: [s.deck[-1], s.deck[-2]],
                         _explorer_keep),
-    BRIGAND_SEAT: Step("choose whom to rob", BRIGAND, SEAT,
-                       lambda s, p: [q for q in range(s.n) if q != p and s.hands[q]], _brigand_seat),
-    BRIGAND_GIVE: Step("give a card back", BRIGAND, GIVE, _hand, _brigand_give),
-    GUARD_MOVE: Step("move a tableau card into the Pot", GUARD, MOVE, _tableau, _guard_move),
-    MAGICIAN_SWAP: Step("choose a hand card for the Trash", MAGICIAN, SWAP, _hand, _secret_then(MAGICIAN_TAKE)),
-    MAGICIAN_TAKE: Step("take a Trash card", MAGICIAN, TAKE, _trash, _magician_take, secret=True),
-    NOMAD_PASS: Step("pass a card to the left", NOMAD, PASS, _hand, _nomad_pass),
-    PEDDLER_SEAT: Step("choose who gets a tableau card", PEDDLER, SEAT, _opponents, _choose_target(PEDDLER_MOVE)),
-    PEDDLER_MOVE: Step("move a tableau card to them", PEDDLER, MOVE, _tableau, _peddler_move),
-    REVOLUTIONARY_SEAT: Step("choose whose tableau to swap with", REVOLUTIONARY, SEAT,
-                             lambda s, p: [q for q in range(s.n) if q != p and s.tableaus[q]],
+    BRIGAND_SEAT: Step("choose whom to rob", BRIGAND, Kind.SEAT,
+                       lambda s, p: [q for q in range(s.players) if q != p and s.hands[q]], _brigand_seat),
+    BRIGAND_GIVE: Step("give a card back", BRIGAND, Kind.GIVE, _hand, _brigand_give),
+    GUARD_MOVE: Step("move a tableau card into the Pot", GUARD, Kind.MOVE, _tableau, _guard_move),
+    MAGICIAN_SWAP: Step("choose a hand card for the Trash", MAGICIAN, Kind.SWAP, _hand, _secret_then(MAGICIAN_TAKE)),
+    MAGICIAN_TAKE: Step("take a Trash card", MAGICIAN, Kind.TAKE, _trash, _magician_take, secret=True),
+    NOMAD_PASS: Step("pass a card to the left", NOMAD, Kind.PASS, _hand, _nomad_pass),
+    PEDDLER_SEAT: Step("choose who gets a tableau card", PEDDLER, Kind.SEAT, _opponents, _choose_target(PEDDLER_MOVE)),
+    PEDDLER_MOVE: Step("move a tableau card to them", PEDDLER, Kind.MOVE, _tableau, _peddler_move),
+    REVOLUTIONARY_SEAT: Step("choose whose tableau to swap with", REVOLUTIONARY, Kind.SEAT,
+                             lambda s, p: [q for q in range(s.players) if q != p and s.tableaus[q]],
                              _choose_target(REVOLUTIONARY_SWAP)),
-    REVOLUTIONARY_SWAP: Step("choose your tableau card", REVOLUTIONARY, SWAP, _tableau,
+    REVOLUTIONARY_SWAP: Step("choose your tableau card", REVOLUTIONARY, Kind.SWAP, _tableau,
                              _public_then(REVOLUTIONARY_TAKE)),
-    REVOLUTIONARY_TAKE: Step("take their tableau card", REVOLUTIONARY, TAKE,
+    REVOLUTIONARY_TAKE: Step("take their tableau card", REVOLUTIONARY, Kind.TAKE,
                              lambda s, p: in_order(s.tableaus[s.fx_target]), _revolutionary_take),
-    SOLDIER_SEAT: Step("choose whose tableau gets a hand card", SOLDIER, SEAT, _opponents,
+    SOLDIER_SEAT: Step("choose whose tableau gets a hand card", SOLDIER, Kind.SEAT, _opponents,
                        _choose_target(SOLDIER_MOVE)),
-    SOLDIER_MOVE: Step("move a hand card to their tableau", SOLDIER, MOVE, _hand, _soldier_move),
-    ARCHIVIST_SWAP: Step("choose a hand card for the deck", ARCHIVIST, SWAP, _hand,
+    SOLDIER_MOVE: Step("move a hand card to their tableau", SOLDIER, Kind.MOVE, _hand, _soldier_move),
+    ARCHIVIST_SWAP: Step("choose a hand card for the deck", ARCHIVIST, Kind.SWAP, _hand,
                          _secret_then(ARCHIVIST_TAKE)),
-    ARCHIVIST_TAKE: Step("take one of the top 3", ARCHIVIST, TAKE, lambda s, p: s.deck[-3:][::-1],
+    ARCHIVIST_TAKE: Step("take one of the top 3", ARCHIVIST, Kind.TAKE, lambda s, p: s.deck[-3:][::-1],
                          _archivist_take, secret=True),
-    ARCHIVIST_RETURN: Step("put back the next card from the top", ARCHIVIST, RETURN, _archivist_unplaced,
+    ARCHIVIST_RETURN: Step("put back the next card from the top", ARCHIVIST, Kind.RETURN, _archivist_unplaced,
                            _archivist_return),
-    DOCTOR_TAKE: Step("take a tableau card into your hand", DOCTOR, TAKE, _tableau, _doctor_take),
-    INVENTOR_BOTTOM: Step("put a hand card on the bottom of the deck", INVENTOR, BOTTOM, _hand, _inventor_bottom),
-    SCION_SWAP: Step("choose your tableau card", SCION, SWAP, _tableau, _public_then(SCION_TAKE)),
-    SCION_TAKE: Step("take a Trash card into your tableau", SCION, TAKE, _trash, _scion_take),
-    SCAVENGER_TAKE: Step("take a Trash card into your hand", SCAVENGER, TAKE, _trash, _scavenger_take),
-    WITNESS_SEAT: Step("choose whose hand to look at", WITNESS, SEAT, _witness_targets, _witness_seat),
+    DOCTOR_TAKE: Step("take a tableau card into your hand", DOCTOR, Kind.TAKE, _tableau, _doctor_take),
+    INVENTOR_BOTTOM: Step("put a hand card on the bottom of the deck", INVENTOR, Kind.BOTTOM, _hand, _inventor_bottom),
+    SCION_SWAP: Step("choose your tableau card", SCION, Kind.SWAP, _tableau, _public_then(SCION_TAKE)),
+    SCION_TAKE: Step("take a Trash card into your tableau", SCION, Kind.TAKE, _trash, _scion_take),
+    SCAVENGER_TAKE: Step("take a Trash card into your hand", SCAVENGER, Kind.TAKE, _trash, _scavenger_take),
+    WITNESS_SEAT: Step("choose whose hand to look at", WITNESS, Kind.SEAT, _witness_targets, _witness_seat),
 }
 
 # rules: each hero's effect, all or nothing: ``can`` is checked after the card left its player's hand
 EFFECTS: dict[int, Effect] = {
-    BRIGAND: Effect(lambda s, p: any(s.hands[q] for q in range(s.n) if q != p), _next(BRIGAND_SEAT)),
+    BRIGAND: Effect(lambda s, p: any(s.hands[q] for q in range(s.players) if q != p), _next(BRIGAND_SEAT)),
     GUARD: Effect(lambda s, p: bool(s.tableaus[p]), _next(GUARD_MOVE)),
     MAGICIAN: Effect(lambda s, p: bool(s.hands[p]) and bool(s.trash), _next(MAGICIAN_SWAP)),
     NOMAD: Effect(lambda s, p: all(s.hands), _nomad_begin),
     PEDDLER: Effect(lambda s, p: bool(s.tableaus[p]), _next(PEDDLER_SEAT)),
-    REVOLUTIONARY: Effect(lambda s, p: bool(s.tableaus[p]) and any(s.tableaus[q] for q in range(s.n) if q != p),
+    REVOLUTIONARY: Effect(lambda s, p: bool(s.tableaus[p]) and any(s.tableaus[q] for q in range(s.players) if q != p),
                           _next(REVOLUTIONARY_SEAT)),
     SOLDIER: Effect(lambda s, p: bool(s.hands[p]), _next(SOLDIER_SEAT)),
     ARCHIVIST: Effect(lambda s, p: len(s.deck) >= 3 and bool(s.hands[p]), _archivist_begin),

@@ -1,37 +1,53 @@
-"""The Trickster Game: options, the action table and the text hooks.
-
-Action texts (canonical, parsed back exactly):
-``play red Brigand`` (a trick), ``open red Brigand`` (the secret opening tableau card),
-``pass red Brigand`` (Nomad), ``give``/``move``/``swap``/``take``/``return``/``bottom``/``keep <card>``
-(effect steps; which zone the card comes from is set by the step), ``choose seat 2`` (an opponent) and
-``draft Scion`` (a hero in the draft). Every card verb exists for all 112 cards, so the table (and
-``num_actions``) does not depend on which 7 heroes are drawn or drafted.
-"""
+"""Trickster wired together: the declared facts, the State (rules plus its standings, views and worlds)
+and the ``Game`` (options, the action table, the words)."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Self
 
-from tricktable.engine import Action, BadOptions, Event, Game
+from tricktable.engine import Action, BadOptions, Event, Game, Observation, Rng
 from tricktable.engine.cards import CardCodec
 from tricktable.engine.game import BOT_LEVELS
-from tricktable.games.trickster.cards import CARD_TEXT, CARDS, DECKS, HERO_INDEX, HERO_NAMES, deck_cards
-from tricktable.games.trickster.effects import CARD_VERBS, SEAT
+from tricktable.games.trickster import observe, resample, scoring, text
+from tricktable.games.trickster.actions import table_for
+from tricktable.games.trickster.cards import (
+    CARD_TEXT,
+    CODEC,
+    HAND_SIZES,
+    HERO_INDEX,
+    HERO_NAMES,
+    TRASH_SIZE,
+    deck_cards,
+    fixed_heroes,
+)
 from tricktable.games.trickster.options import TricksterOptions
-
-HAND_SIZES = {2: 11, 3: 11, 4: 10, 5: 9, 6: 8, 7: 7}  # rules: Deal hands [P]
-TRASH_SIZE = 6
-DRAFT = SEAT + 1  # verb code of "draft Hero"
+from tricktable.games.trickster.rules import TricksterRules, uses_token
 
 
-@dataclass(frozen=True, slots=True, eq=False, repr=False)
-class Move(Action):
-    """A Trickster action: ``verb`` (an index of CARD_VERBS, SEAT or DRAFT) and its card, seat or hero."""
+class TricksterState(TricksterRules):
+    """One game of Trickster in progress (rules.py), with its standings, views and resampled worlds."""
 
-    verb: int
-    value: int
+    def scores(self) -> list[float]:
+        return scoring.scores(self)
+
+    def winners(self) -> list[int]:
+        return scoring.winners(self)
+
+    def result(self) -> dict[str, Any] | None:
+        return scoring.result(self)
+
+    def ranking(self) -> tuple[tuple[str, ...], list[tuple[float, ...]]]:
+        return scoring.ranking(self)
+
+    def _observe(self, player: int | None) -> Observation:
+        return observe.observe(self, player)
+
+    def _why_not(self, player: int) -> dict[str, dict[str, Any]]:
+        return observe.why_not(self, player)
+
+    def resample(self, player: int, rng: Rng) -> Self:
+        return resample.resample(self, player, rng)
 
 
 class Trickster(Game[TricksterOptions]):
@@ -44,7 +60,7 @@ class Trickster(Game[TricksterOptions]):
     # the iterations that cost about the same time
     bot_levels: ClassVar[dict[str, str]] = {**BOT_LEVELS, "easy": "ismcts:15:0.3s:heuristic",
                                             "medium": "ismcts:60:0.6s:heuristic", "hard": "ismcts:100:0.9s:heuristic"}
-    card_codec: ClassVar[CardCodec] = CardCodec(CARD_TEXT, game="Trickster", hint="cards read like 'red Brigand'")
+    card_codec: ClassVar[CardCodec] = CODEC
 
     name: ClassVar[str] = "trickster"
     title: ClassVar[str] = "Trickster: Champions of Time"
@@ -54,34 +70,19 @@ class Trickster(Game[TricksterOptions]):
     options_type: ClassVar[type[Any]] = TricksterOptions
     version: ClassVar[str] = "1"
 
-    card_actions: list[list[Move]]
-    seat_actions: list[Move]
-    draft_actions: list[Move]
-
     def build_actions(self) -> list[Action]:
-        actions: list[Action] = []
-        self.card_actions = []
-        for verb, word in enumerate(CARD_VERBS):
-            row = [Move(len(actions) + c, f"{word} {CARD_TEXT[c]}", verb, c) for c in CARDS]
-            self.card_actions.append(row)
-            actions.extend(row)
-        self.seat_actions = [Move(len(actions) + q, f"choose seat {q}", SEAT, q) for q in range(self.players)]
-        actions.extend(self.seat_actions)
-        self.draft_actions = [Move(len(actions) + h, f"draft {name}", DRAFT, h) for h, name in enumerate(HERO_NAMES)]
-        actions.extend(self.draft_actions)
-        return actions
+        return list(table_for(self.players).actions)
+
+    def new_state(self, seed: int) -> TricksterState:
+        return TricksterState(self, seed)
 
     def heroes(self) -> tuple[int, ...] | None:
         """The 7 heroes fixed by the options, or None when the seed or a draft picks them."""
-        deck = self.options.deck
-        if isinstance(deck, str):
-            return DECKS.get(deck)
-        return tuple(sorted(HERO_INDEX[name] for name in deck))
+        return fixed_heroes(self.options.deck)
 
     def uses_token(self) -> bool:
         """rules: the Trickster token for games of 3 or fewer players (option ``token``)."""
-        token = self.options.token
-        return (token == "up_to_three" and self.players <= 3) or (token == "two_only" and self.players == 2)
+        return uses_token(self.options, self.players)
 
     def check_options(self) -> None:
         o = self.options
@@ -132,35 +133,17 @@ class Trickster(Game[TricksterOptions]):
         if len(set(named)) != len(named):
             raise BadOptions("a card is named twice in the fixed deal")
 
-    def new_state(self, seed: int) -> Any:
-        from tricktable.games.trickster.rules import TricksterState
-
-        return TricksterState(self, seed)
-
-    def card_action(self, verb: int, c: int) -> Move:
-        return self.card_actions[verb][c]
-
     def describe_action(self, action: Action, lang: str = "en", names: Sequence[str] | None = None) -> str:
-        from tricktable.games.trickster.text import describe_action
-
-        return describe_action(action, lang, names, self.players)
+        return text.describe_action(action, lang, names, self.players)
 
     def describe_event(self, event: Event, lang: str = "en", names: Sequence[str] | None = None) -> str:
-        from tricktable.games.trickster.text import describe_event
-
-        return describe_event(event, lang, names, self.players)
+        return text.describe_event(event, lang, names, self.players)
 
     def why_not_text(self, reason: dict[str, Any], lang: str = "en", names: Sequence[str] | None = None) -> str:
-        from tricktable.games.trickster.text import why_not_text
-
-        return why_not_text(reason, lang, names, self.players)
+        return text.why_not_text(reason, lang, names, self.players)
 
     def reference(self, lang: str = "en") -> dict[str, Any]:
-        from tricktable.games.trickster.text import reference
-
-        return reference(self, lang)
+        return text.reference(self, lang)
 
     def prompt(self, view: dict[str, Any], lang: str = "en") -> str:
-        from tricktable.games.trickster.text import prompt
-
-        return prompt(view, lang)
+        return text.prompt(view, lang)

@@ -24,7 +24,7 @@ from typing import Any
 
 from tricktable.engine import Action, Game, Observation, Rng
 from tricktable.games.trickster.cards import HERO_INDEX, HERO_NAMES, hero_of, parse_card, suit_of
-from tricktable.games.trickster.rules import SAME_HERO, SAME_SUIT, pattern_of
+from tricktable.games.trickster.rules import SAME_HERO, SAME_SUIT, Pattern, fitting, pattern_of, suit_counts
 
 _GOOD_EFFECTS = {"Doctor", "Peddler", "Soldier", "Revolutionary", "Guard", "Scion"}  # move trouble away
 
@@ -36,14 +36,11 @@ class _View:
         self.players: int = obs["players"]
         self.hand = [parse_card(t) for t in obs["hand"]]
         self.tableaus = [[parse_card(t) for t in cards] for cards in table["tableaus"]]
-        self.pot = [parse_card(e["card"]) for e in obs["trick"]]
+        self.trick = [parse_card(e["card"]) for e in obs["trick"]]
         self.trash = [parse_card(t) for t in table["trash"]]
         self.hand_sizes: list[int] = obs["hand_sizes"]
         self.table = table
-        self.counts = [[0] * 8 for _ in range(self.players)]
-        for p, cards in enumerate(self.tableaus):
-            for c in cards:
-                self.counts[p][suit_of(c)] += 1
+        self.counts = [suit_counts(cards) for cards in self.tableaus]
         self.mine = self.counts[self.seat].copy()
         for c in self.hand:
             self.mine[suit_of(c)] += 1
@@ -78,22 +75,22 @@ def choose(obs: Observation, legal: Sequence[Action], game: Game[Any], rng: Rng)
     view = _View(obs)
     phase = obs["phase"]
     texts = [a.text for a in legal]
-    verb = texts[0].split(" ", 1)[0]
-    if phase == "draft" or verb == "draft":
+    kind = texts[0].split(" ", 1)[0]
+    if phase == "draft" or kind == "draft":
         return rng.choice(legal)
-    if verb == "choose":  # a seat
+    if kind == "choose":  # a seat
         return _seat(view, legal, obs)
     cards = [parse_card(t.split(" ", 1)[1]) for t in texts]
     if phase == "opening":
         return legal[max(range(len(cards)), key=lambda i: (view.mine[suit_of(cards[i])], -cards[i]))]
     if phase == "play":
         return legal[_play(view, cards, obs)]
-    # effect steps: the verb says whether the card leaves us (give, pass, swap, bottom, move, return) or comes
+    # effect steps: the kind says whether the card leaves us (give, pass, swap, bottom, move, return) or comes
     effect = obs["table"]["effect"] or {}
     step = str(effect.get("step", ""))
-    if verb in ("give", "pass", "bottom", "return", "move", "swap"):  # a card leaves us: our worst trouble
+    if kind in ("give", "pass", "bottom", "return", "move", "swap"):  # a card leaves us: our worst trouble
         return legal[max(range(len(cards)), key=lambda i: view.burden(cards[i]))]
-    if verb in ("take", "keep"):
+    if kind in ("take", "keep"):
         if "tableau card into your hand" in step:  # Doctor: lift our worst trouble, to dump it later
             return legal[max(range(len(cards)), key=lambda i: view.burden(cards[i]))]
         return legal[max(range(len(cards)), key=lambda i: view.want(cards[i]))]
@@ -127,25 +124,24 @@ def _play(view: _View, cards: list[int], obs: Observation) -> int:
             score += 0.2
         if is_trickster:
             pattern = pattern_of(lead, c)
-            if pattern == SAME_HERO:
-                score += 1.5 * _bust_chance(view, obs, hero=hero_of(lead))
-            elif pattern == SAME_SUIT:
-                score += 1.5 * _bust_chance(view, obs, suit=suit_of(lead))
+            if pattern in (SAME_HERO, SAME_SUIT):
+                score += 1.5 * _bust_chance(view, obs, pattern, lead)
         if score > best_score:
             best, best_score = i, score
     return best
 
 
-def _bust_chance(view: _View, obs: Observation, suit: int = -1, hero: int = -1) -> float:
-    """The chance that some Follower holds no fitting card (so a Follower, not us, busts)."""
-    seen = set(view.hand) | set(view.pot) | set(view.trash)
+def _bust_chance(view: _View, obs: Observation, pattern: Pattern, lead: int) -> float:
+    """The chance that some Follower holds no fitting card (so a Follower, not us, busts) under ``pattern``
+    (Same Suit or Same Hero) against the Leader's card ``lead``."""
+    seen = set(view.hand) | set(view.trick) | set(view.trash)
     for cards in view.tableaus:
         seen |= set(cards)
     heroes = [HERO_INDEX[h] for h in obs["table"]["heroes"]]
     unseen = [h * 8 + s for h in heroes for s in range(8) if h * 8 + s not in seen]
     if not unseen:
         return 0.5
-    fit = sum(1 for c in unseen if (suit >= 0 and suit_of(c) == suit) or (hero >= 0 and hero_of(c) == hero))
+    fit = len(fitting(unseen, pattern, lead, 0, 0))
     share = fit / len(unseen)
     all_fit = 1.0
     for seat in obs["table"]["followers"]:

@@ -4,14 +4,16 @@ Hidden from a seat: other hands (only their sizes show), the deck order, other p
 choices (opening card, Nomad pass, the hand card a Magician or Archivist picked). Shown only to a seat:
 its knowledge record (cards it knows in other hands or at a depth of the deck) and the cards it is
 looking at during its own Archivist or (private) Explorer effect.
+
+``why_not`` says, for each hand card a Follower may not play, which part of the pattern it breaks.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from tricktable.engine import Observation
-from tricktable.games.trickster.cards import CARD_TEXT, HERO_NAMES, sort_key
+from tricktable.games.trickster.cards import CARD_TEXT, DECK, HERO_NAMES, HEROES, SUITS, SUITS_JA, sort_key
 from tricktable.games.trickster.effects import (
     ARCHIVIST_RETURN,
     ARCHIVIST_SWAP,
@@ -20,30 +22,35 @@ from tricktable.games.trickster.effects import (
     NONE,
     STEPS,
 )
-from tricktable.games.trickster.knowledge import DECK
-
-if TYPE_CHECKING:
-    from tricktable.games.trickster.rules import TricksterState
-
-_PHASES = ("draft", "opening", "play", "effect", "over")
-_PATTERNS = (None, "same suit", "same hero", "no match")
+from tricktable.games.trickster.phases import PHASE_WORDS
+from tricktable.games.trickster.rules import (
+    DRAFTING,
+    EFFECT,
+    PATTERN_WORDS,
+    SAME_HERO,
+    SAME_SUIT,
+    TRICK,
+    Pattern,
+    TricksterRules,
+)
 
 
 def _texts(cards: list[int]) -> list[str]:
     return [CARD_TEXT[c] for c in sorted(cards, key=sort_key)]
 
 
-def observe(s: TricksterState, player: int | None) -> Observation:
-    in_trick = s.phase in (2, 3)
+def observe(s: TricksterRules, player: int | None) -> Observation:
+    phase = s.phase
+    in_trick = phase in (TRICK, EFFECT)
     trick = [{"seat": seat, "card": CARD_TEXT[c], "moved": moved}
-             for c, seat, moved in zip(s.pot, s.pot_seats, s.pot_moved, strict=True)]
+             for c, seat, moved in zip(s.trick, s.trick_seats, s.trick_moved, strict=True)]
     table: dict[str, Any] = {
         "heroes": [HERO_NAMES[h] for h in s.heroes],
         "token": s.token,
         "trickster": s.order[1] if in_trick else None,
         "followers": s.order[2:] if in_trick else [],
-        "turn": s.order[s.turn] if s.phase == 2 else None,
-        "pattern": _PATTERNS[s.pattern] if in_trick else None,
+        "turn": s.order[s.turn] if phase == TRICK else None,
+        "pattern": PATTERN_WORDS[s.pattern] if in_trick else None,
         "lead": CARD_TEXT[s.lead_card] if in_trick and s.lead_card >= 0 else None,
         "trash": [CARD_TEXT[c] for c in s.trash],
         "deck_size": len(s.deck),
@@ -52,14 +59,14 @@ def observe(s: TricksterState, player: int | None) -> Observation:
         "rounds": s.options.rounds,
         "last_buster": s.last_buster if s.last_buster >= 0 else None,
         "effect": _effect(s, player),
-        "chosen": CARD_TEXT[s.chosen[player]] if player is not None and s.chosen[player] >= 0 else None,
+        "chosen": _chosen(s, player),
         "known": _known(s, player),
     }
-    if s.phase == 0:
+    if phase == DRAFTING:
         table["draft"] = {"pool": [HERO_NAMES[h] for h in s.draft_pool], "drafter": s.drafter,
                           "chosen": [HERO_NAMES[h] for h in s.drafted]}
     return {
-        "phase": _PHASES[s.phase],
+        "phase": PHASE_WORDS[phase],
         "hand": _texts(s.hands[player]) if player is not None else [],
         "hand_sizes": [len(h) for h in s.hands],
         "trick": trick,
@@ -68,8 +75,16 @@ def observe(s: TricksterState, player: int | None) -> Observation:
     }
 
 
-def _effect(s: TricksterState, player: int | None) -> dict[str, Any] | None:
-    if s.phase != 3 or s.step == NONE:
+def _chosen(s: TricksterRules, player: int | None) -> str | None:
+    """The seat's own pending secret pick (opening card, Nomad pass), if any."""
+    picks = s.choice.picks
+    if player is None or not picks or picks[player] < 0:
+        return None
+    return CARD_TEXT[picks[player]]
+
+
+def _effect(s: TricksterRules, player: int | None) -> dict[str, Any] | None:
+    if s.phase != EFFECT or s.step == NONE:
         return None
     step = STEPS[s.step]
     mine = player == s.fx_player
@@ -89,7 +104,7 @@ def _effect(s: TricksterState, player: int | None) -> dict[str, Any] | None:
     return info
 
 
-def _known(s: TricksterState, player: int | None) -> dict[str, Any]:
+def _known(s: TricksterRules, player: int | None) -> dict[str, Any]:
     """The seat's own knowledge record: cards known in other hands, and deck cards by depth (0 = top)."""
     if player is None:
         return {"hands": {}, "deck": []}
@@ -103,3 +118,29 @@ def _known(s: TricksterState, player: int | None) -> dict[str, Any]:
             hands.setdefault(str(place), []).append(c)
     deck.sort(key=lambda d: int(d["depth"]))
     return {"hands": {k: _texts(v) for k, v in sorted(hands.items())}, "deck": deck}
+
+
+def why_not(state: TricksterRules, p: int) -> dict[str, dict[str, Any]]:
+    """For each hand card that does not fit the trick's pattern (only while some card does), the reason as
+    ``{"key", "args"}`` with its words in both languages (text.py's ``WHY`` renders it)."""
+    if state.phase != TRICK or p not in state.actors or state.turn < 2:
+        return {}
+    out: dict[str, dict[str, Any]] = {}
+    lead = state.lead_card
+    fits = set(state._fitting(state.hands[p]))
+    for c in state.hands[p]:
+        if c in fits:
+            continue
+        if state.pattern == SAME_SUIT:
+            out[CARD_TEXT[c]] = {"key": "suit", "args": {"suit": {"en": SUITS[lead & 7], "ja": SUITS_JA[lead & 7]}}}
+        elif state.pattern == SAME_HERO:
+            hero = HEROES[lead >> 3]
+            out[CARD_TEXT[c]] = {"key": "hero", "args": {"hero": {"en": hero.name, "ja": hero.ja}}}
+        elif state.pattern == Pattern.NO_MATCH:
+            if (state.check_suits >> (c & 7)) & 1:
+                what = {"en": f"the suit {SUITS[c & 7]}", "ja": f"{SUITS_JA[c & 7]}のスート"}
+            else:
+                hero = HEROES[c >> 3]
+                what = {"en": f"the hero {hero.name}", "ja": f"{hero.ja}"}
+            out[CARD_TEXT[c]] = {"key": "no_match", "args": {"what": what}}
+    return out

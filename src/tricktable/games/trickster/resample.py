@@ -5,117 +5,99 @@ pending secret choices, what the other players know, and the future of the rando
 Kept: every fact of ``player``'s knowledge record (a card known in a hand stays there, a card known in
 the deck keeps its depth) and every ``lacks`` mask (a player who busted for want of a fitting card is
 dealt no fitting card, except cards ``player`` knows they received since); a Follower whose turn it is
-gets a fitting card. See knowledge.py for how the record stays true.
+gets a fitting card. See rules.py, "What each seat knows", for how the record stays true.
 
-The other seats' knowledge records are emptied in the world. Hands and tableaus come out sorted and the
-pool is sorted before shuffling, so a world depends only on ``player``'s observation and the seed.
+The unknown cards are dealt by the engine's constrained sampler (``engine/sampling.py``): one slot per
+other hand (avoiding its ``lacks`` mask; the Follower to play gets a fitting card) and one for the deck
+cards ``player`` cannot place. The other seats' knowledge records are emptied in the world. Hands and
+tableaus come out sorted, so a world depends only on ``player``'s observation and the seed.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, TypeVar
+from typing import TypeVar
 
-from tricktable.engine import Rng
+from tricktable.engine import Rng, sampling
+from tricktable.engine.cards import cards_of, mask_of
+from tricktable.games.trickster.cards import ALL_MASK, DECK
 from tricktable.games.trickster.effects import ARCHIVIST_TAKE, MAGICIAN_TAKE
-from tricktable.games.trickster.knowledge import DECK
+from tricktable.games.trickster.rules import EFFECT, OVER, TRICK, TricksterRules, fitting_mask
 
-if TYPE_CHECKING:
-    from tricktable.games.trickster.rules import TricksterState as S
-
-T = TypeVar("T", bound="S")
-ATTEMPTS = 12  # random fills tried before falling back to the true (always consistent) hidden cards
+T = TypeVar("T", bound=TricksterRules)
 
 
 def resample(state: T, player: int, rng: Rng) -> T:
-    world = state.clone()
-    world.rng = Rng(rng.next64())
-    if not state.heroes or state.phase == 4:
+    world = sampling.world(state, rng)
+    if not state.heroes or state.phase == OVER:
         return world
     facts = state.know[player]
     lacks = state.lacks[player]
-    others = [q for q in range(state.n) if q != player]
-    free_positions = [i for i, c in enumerate(state.deck) if facts.get(c) != DECK]
-    pool = [state.deck[i] for i in free_positions]
+    others = [q for q in range(state.players) if q != player]
     kept: dict[int, list[int]] = {}
-    need: dict[int, int] = {}
-    for q in others:
-        kept[q] = sorted(c for c in state.hands[q] if facts.get(c) == q)
-        pool.extend(c for c in state.hands[q] if facts.get(c) != q)
-        need[q] = len(state.hands[q]) - len(kept[q])
-    pool.sort()  # the draw depends on the observation and the seed only, not on the live state's order
-    # the most constrained hands draw first, so a fill rarely runs out
-    order = sorted(others, key=lambda q: -lacks[q].bit_count())
-    # a Follower whose turn it is holds a fitting card: they were not busted, which everyone saw
-    follower, fitting = -1, 0
-    if state.phase == 2 and state.turn >= 2 and state.order[state.turn] != player:
-        follower = state.order[state.turn]
-        fitting = state._fitting_mask()
-        if any((fitting >> c) & 1 for c in kept[follower]):
-            follower = -1
-    filled = _fill(pool, order, need, lacks, rng, follower, fitting)
-    if filled is not None:
-        hands, rest = filled
+    sizes: list[int] = []
+    if facts:
+        free_positions = [i for i, c in enumerate(state.deck) if facts.get(c) != DECK]
+        pool = [state.deck[i] for i in free_positions]
         for q in others:
-            world.hands[q] = kept[q] + hands[q]
-        for i, c in zip(free_positions, rest, strict=True):
+            kept[q] = sorted(c for c in state.hands[q] if facts.get(c) == q)
+            pool.extend(c for c in state.hands[q] if facts.get(c) != q)
+            sizes.append(len(state.hands[q]) - len(kept[q]))
+    else:  # nothing known: every other hand card and every deck place is redrawn
+        free_positions = list(range(len(state.deck)))
+        pool = state.deck.copy()
+        for q in others:
+            kept[q] = []
+            pool.extend(state.hands[q])
+            sizes.append(len(state.hands[q]))
+    pool.sort()  # the draw depends on the observation and the seed only, not on the live state's order
+    sizes.append(len(free_positions))  # the last slot: the deck cards whose depth ``player`` cannot follow
+    allowed = [ALL_MASK & ~lacks[q] for q in others] + [ALL_MASK]
+    # a Follower whose turn it is holds a fitting card: they were not busted, which everyone saw
+    must: tuple[int, int] | None = None
+    if state.phase == TRICK and state.turn >= 2 and state.order[state.turn] != player:
+        follower = state.order[state.turn]
+        fitting = fitting_mask(state.pattern, state.lead_card, state.check_suits, state.check_heroes)
+        if not any((fitting >> c) & 1 for c in kept[follower]):
+            must = (others.index(follower), fitting)
+    dealt = _deal(pool, sizes, allowed, must, rng)
+    if dealt is not None:  # None: the constraints contradict (never seen): the true hidden cards stand
+        hands, deck = dealt
+        for q, hand in zip(others, hands, strict=True):
+            world.hands[q] = kept[q] + hand
+        for i, c in zip(free_positions, deck, strict=True):
             world.deck[i] = c
-    for q in range(state.n):
+    for q in range(state.players):
         world.hands[q].sort()
         world.tableaus[q].sort()
     _redraw_secret_choices(world, player, rng)
     # what the other seats know is hidden from ``player`` too (and would not fit this world): forget it
     for o in others:
         world.know[o] = {}
-        world.lacks[o] = [0] * state.n
+        world.lacks[o] = [0] * state.players
     return world
 
 
-def _fill(pool: list[int], order: list[int], need: dict[int, int], lacks: list[int], rng: Rng,
-          follower: int, fitting: int) -> tuple[dict[int, list[int]], list[int]] | None:
-    """Deal ``need[q]`` cards of ``pool`` to each ``q`` avoiding ``lacks[q]``; the rest, shuffled, for the deck.
-
-    ``follower`` (unless -1) must get at least one card of ``fitting``: tried by rejection first, then by
-    dealing them one fitting card up front (a slight bias, only when fitting cards are scarce).
-    """
-    for attempt in range(ATTEMPTS):
-        rest = pool.copy()
-        rng.shuffle(rest)
-        hands: dict[int, list[int]] = {q: [] for q in order}
-        wants = dict(need)
-        if follower >= 0 and attempt >= ATTEMPTS // 2:
-            choices = [i for i, c in enumerate(rest) if (fitting >> c) & 1 and not (lacks[follower] >> c) & 1]
-            if not choices:
-                return None
-            hands[follower].append(rest.pop(rng.choice(choices)))
-            wants[follower] -= 1
-        for q in order:
-            mask, wanted = lacks[q], wants[q]
-            if not mask:
-                hands[q] += rest[:wanted]
-                rest = rest[wanted:]
-                continue
-            took: list[int] = []
-            left: list[int] = []
-            for c in rest:
-                if len(took) < wanted and not (mask >> c) & 1:
-                    took.append(c)
-                else:
-                    left.append(c)
-            if len(took) < wanted:
-                break
-            hands[q] += took
-            rest = left
-        else:
-            if follower < 0 or any((fitting >> c) & 1 for c in hands[follower]):
-                return hands, rest
-    return None
+def _deal(pool: list[int], sizes: list[int], allowed: list[int], must: tuple[int, int] | None,
+          rng: Rng) -> tuple[list[list[int]], list[int]] | None:
+    """The cards of ``pool`` dealt to the other hands (``sizes``, each within ``allowed``) and, in a random
+    order, to the deck places (the last size): one shuffle cut into hands when nothing constrains the deal
+    (the usual case, and uniform), else the engine's constrained deal."""
+    if must is None and all(a == ALL_MASK for a in allowed):
+        cards = sampling.shuffled(pool, rng)
+        hands, start = [], 0
+        for size in sizes[:-1]:
+            hands.append(cards[start:start + size])
+            start += size
+        return hands, cards[start:]
+    dealt = sampling.deal(mask_of(pool), sizes, rng, allowed, must=must)
+    if dealt is None:
+        return None
+    return [cards_of(hand) for hand in dealt[:-1]], sampling.shuffled(cards_of(dealt[-1]), rng)
 
 
-def _redraw_secret_choices(world: S, player: int, rng: Rng) -> None:
+def _redraw_secret_choices(world: TricksterRules, player: int, rng: Rng) -> None:
     """Other players' pending secret picks (opening card, Nomad pass, a Magician's or Archivist's hand card)
     are hidden too: redraw each from that player's (resampled) hand."""
-    for q in range(world.n):
-        if q != player and world.chosen[q] >= 0:
-            world.chosen[q] = rng.choice(world.hands[q])
-    if world.phase == 3 and world.step in (MAGICIAN_TAKE, ARCHIVIST_TAKE) and world.fx_player != player:
+    world.choice = world.choice.redrawn(player, lambda q: rng.choice(world.hands[q]))
+    if world.phase == EFFECT and world.step in (MAGICIAN_TAKE, ARCHIVIST_TAKE) and world.fx_player != player:
         world.fx_card = rng.choice(world.hands[world.fx_player])

@@ -1,74 +1,204 @@
-"""The Trickster State: draft, the secret opening card, tricks with patterns and busts, effects, scoring.
+"""The rules of Trickster: a game in progress (``TricksterRules``) and the pure rules it plays by.
 
-Zones (cards are ints, see cards.py): ``hands``, ``tableaus`` (per seat), ``trash``, ``deck`` (the top
-is the END of the list), ``pot`` (this trick, in the order placed, with who placed it and whether a
-Guard moved it). Phases are a table (``PHASES``); inside an effect the current choice is ``step``
-(effects.py). Knowledge of hidden cards is kept by the ``Knowledge`` mixin for ``resample``.
+The phase flow (``PHASES``, one ``_legal_<phase>``/``_apply_<phase>`` pair each), in the order of this file:
+
+1. ``DRAFTING`` (``deck=draft`` only): from the first Leader [D option draft_start], clockwise, each player
+   takes one of the 14 heroes until 7 are chosen; then the round is dealt.
+2. The deal: 6 cards face up to the Trash, hands by player count, the rest the deck.
+3. ``OPENING``: every player secretly and simultaneously puts one hand card in their tableau.
+4. ``TRICK``: the Leader plays, then the Trickster (with the token, the Leader again), whose card sets the
+   pattern (``pattern_of``); each Follower must play a fitting card (``fitting``) or busts. Every card
+   played triggers its hero: ``EFFECT`` holds the choices the effect asks for (effects.py, one section a
+   hero), then the trick goes on. The buster takes the Pot (this trick) and leads the next trick.
+5. The round ends after a trick in which a hand emptied: hands go to the tableaus and are scored
+   (``round_points``); the next round is dealt, or after the last the game is ``OVER``.
+
+Zones (cards are ints, see cards.py): ``hands``, ``tableaus`` (per seat), ``trash``, ``deck`` (the top is
+the END of the list) and ``trick`` (the Pot: this trick's cards in the order placed, with ``trick_seats``,
+who placed each, and ``trick_moved``, whether a Guard moved it in). What each seat knows about hidden
+cards is kept here too (``know``, ``lacks``: "What each seat knows" below), for observe and resample.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any, Self
+from collections.abc import Callable, Iterable
+from enum import IntEnum
+from typing import Self
 
-from tricktable.engine import Action, Observation, Rng, State
+from tricktable.engine import Action, Event, Game, State
+from tricktable.engine.hidden import CLOSED, HiddenChoice, only
+from tricktable.engine.state import phase_tables
+from tricktable.games.trickster.actions import ActionTable, Kind, Move, table_for
 from tricktable.games.trickster.cards import (
     ALL_MASK,
     CARD_TEXT,
+    CARDS,
+    DECK,
+    HAND_SIZES,
     HERO_MASK,
     HERO_NAMES,
     HEROES,
     SUIT_MASK,
-    SUITS,
+    TRASH_SIZE,
+    Card,
     deck_cards,
+    fixed_heroes,
     in_order,
     parse_card,
     sort_key,
 )
-from tricktable.games.trickster.effects import CARD_VERBS, EFFECTS, NOMAD_PASS, NONE, OPEN, PLAY, STEPS
-from tricktable.games.trickster.game import HAND_SIZES, TRASH_SIZE, Move, Trickster
-from tricktable.games.trickster.knowledge import Knowledge
+from tricktable.games.trickster.effects import EFFECTS, NOMAD_PASS, NONE, STEPS
 from tricktable.games.trickster.options import TricksterOptions
-
-DRAFT, OPENING, TRICK, EFFECT, OVER = range(5)
-PHASE_NAMES = ("draft", "opening", "play", "effect", "over")
-NO_PATTERN, SAME_SUIT, SAME_HERO, NO_MATCH = range(4)
-PATTERN_NAMES = (None, "same suit", "same hero", "no match")
+from tricktable.games.trickster.phases import PHASE_WORDS, Phase
 
 
-class TricksterState(Knowledge, State):
-    """One game of Trickster in progress."""
+class Pattern(IntEnum):
+    """What a Follower's card must match, set by the Trickster's card (rules: A trick)."""
 
-    game: Trickster
+    NONE = 0  # not set yet (before the Trickster's card)
+    SAME_SUIT = 1
+    SAME_HERO = 2
+    NO_MATCH = 3
+
+
+# the pattern as observations and logs name it
+PATTERN_WORDS: tuple[str | None, ...] = (None, "same suit", "same hero", "no match")
+
+# enum members as module names for the hot path (``Phase.TRICK`` looked up on its class costs ~0.1 µs)
+DRAFTING, OPENING, TRICK, EFFECT, OVER = Phase.DRAFTING, Phase.OPENING, Phase.TRICK, Phase.EFFECT, Phase.OVER
+SAME_SUIT, SAME_HERO = Pattern.SAME_SUIT, Pattern.SAME_HERO
+PLAY, OPEN, SEAT = Kind.PLAY, Kind.OPEN, Kind.SEAT
+
+# the events of every card played, built once and shared (read-only) by every state: a search logs them at
+# nearly every decision. ``PLAYED[seat][card]``, ``TRIGGERED[seat][hero]`` ("effect"), ``IDLE`` ("no_effect").
+_SEATS = range(max(HAND_SIZES))  # seats 0..6: the most players a game has
+PLAYED = [[Event("play", {"seat": p, "card": CARD_TEXT[c]}) for c in CARDS] for p in _SEATS]
+TRIGGERED = [[Event("effect", {"seat": p, "hero": name}) for name in HERO_NAMES] for p in _SEATS]
+IDLE = [[Event("no_effect", {"seat": p, "hero": name}) for name in HERO_NAMES] for p in _SEATS]
+
+
+# --- the rules as pure functions ----------------------------------------------------------------------
+
+def uses_token(options: TricksterOptions, players: int) -> bool:
+    """rules: the Trickster token for games of 3 or fewer players (option ``token``)."""
+    token = options.token
+    return (token == "up_to_three" and players <= 3) or (token == "two_only" and players == 2)
+
+
+def pattern_of(lead: Card, card: Card) -> Pattern:
+    """The pattern the Trickster's ``card`` sets against the Leader's ``lead`` (rules: Same Suit first)."""
+    if (card & 7) == (lead & 7):
+        return SAME_SUIT
+    if (card >> 3) == (lead >> 3):
+        return SAME_HERO
+    return Pattern.NO_MATCH
+
+
+def fitting(cards: Iterable[Card], pattern: Pattern, lead: Card, suits: int, heroes: int) -> list[Card]:
+    """The ``cards`` a Follower may play (rules: A trick): the Leader's suit (Same Suit), the Leader's hero
+    (Same Hero), or for No Match a suit and a hero both outside the bitmasks ``suits`` and ``heroes``
+    (the cards No Match compares with: every card now in the Pot by default)."""
+    if pattern == SAME_SUIT:
+        suit = lead & 7
+        return [c for c in cards if (c & 7) == suit]
+    if pattern == SAME_HERO:
+        hero = lead >> 3
+        return [c for c in cards if (c >> 3) == hero]
+    return [c for c in cards if not ((suits >> (c & 7)) & 1 or (heroes >> (c >> 3)) & 1)]
+
+
+def fitting_mask(pattern: Pattern, lead: Card, suits: int, heroes: int) -> int:
+    """``fitting`` as a bitmask over the 112 cards: every card that would fit."""
+    if pattern == SAME_SUIT:
+        return SUIT_MASK[lead & 7]
+    if pattern == SAME_HERO:
+        return HERO_MASK[lead >> 3]
+    avoid = 0
+    for s in range(8):
+        if (suits >> s) & 1:
+            avoid |= SUIT_MASK[s]
+    for h in range(len(HEROES)):
+        if (heroes >> h) & 1:
+            avoid |= HERO_MASK[h]
+    return ALL_MASK & ~avoid
+
+
+def suit_counts(cards: Iterable[Card]) -> list[int]:
+    """How many of ``cards`` each suit has (in tie-break order)."""
+    counts = [0] * 8
+    for c in cards:
+        counts[c & 7] += 1
+    return counts
+
+
+def exempt_seats(counts: list[list[int]]) -> list[int]:
+    """For each suit, the seat alone with the most cards of it (scores none of them), or -1: a tie for most
+    exempts nobody and 0 cards is never most (rules: Scoring a round). ``counts[seat][suit]``."""
+    out = []
+    for s in range(8):
+        column = [row[s] for row in counts]
+        most = max(column)
+        out.append(column.index(most) if most > 0 and column.count(most) == 1 else -1)
+    return out
+
+
+def round_points(counts: list[list[int]]) -> list[int]:
+    """Trouble points of one round from each player's tableau count per suit (rules: Scoring a round)."""
+    points = [sum(row) for row in counts]
+    for s, seat in enumerate(exempt_seats(counts)):
+        if seat >= 0:
+            points[seat] -= counts[seat][s]
+    return points
+
+
+def trouble(round_scores: list[list[int]], players: int) -> list[float]:
+    """Each seat's trouble so far: the sum of its round points (lower is better)."""
+    return [float(sum(r[p] for r in round_scores)) for p in range(players)]
+
+
+def best_seats(keys: list[tuple[float, ...]]) -> list[int]:
+    """rules: End of game: the lowest key wins (trouble, then fewer red cards, … white); equal keys share."""
+    best = min(keys)
+    return [p for p, key in enumerate(keys) if key == best]
+
+
+# --- a game in progress -------------------------------------------------------------------------------
+
+class TricksterRules(State):
+    """One game of Trickster in progress: its zones, its phase and the rules that move them."""
+
     options: TricksterOptions
-    # the effect record (effects.py), declared here for the type checker
+    # the effect record (effects.py)
     fx_player: int
     fx_target: int
     fx_card: int
     fx_count: int
     step: int
-    chosen: list[int]
+    choice: HiddenChoice  # the secret picks of the opening card or of Nomad's pass (engine/hidden.py)
+    know: list[dict[int, int]]
+    lacks: list[list[int]]
 
-    def __init__(self, game: Trickster, seed: int) -> None:
+    def __init__(self, game: Game[TricksterOptions], seed: int) -> None:
         super().__init__(game, seed)
-        self.options = game.options
-        self.n = n = game.players
-        self.token = game.uses_token()
-        self.phase = DRAFT
+        self.options = o = game.options
+        n = self.players
+        self.action_table: ActionTable = table_for(n)
+        self.token = uses_token(o, n)
+        self.phase = DRAFTING
         self.step = NONE
         self.hands: list[list[int]] = [[] for _ in range(n)]
         self.tableaus: list[list[int]] = [[] for _ in range(n)]
         self.trash: list[int] = []
         self.deck: list[int] = []
-        self.pot: list[int] = []
-        self.pot_seats: list[int] = []
-        self.pot_moved: list[bool] = []
+        self.trick: list[int] = []
+        self.trick_seats: list[int] = []
+        self.trick_moved: list[bool] = []
         self.check_suits = 0  # suits and heroes a No Match card must avoid (bitmasks)
         self.check_heroes = 0
         self.leader = -1
         self.order: list[int] = []
-        self.turn = 0
-        self.pattern = NO_PATTERN
+        self.turn = 0  # the index in ``order`` of whoever plays next in this trick
+        self.pattern = Pattern.NONE
         self.lead_card = -1
         self.round_no = 1
         self.round_leader = -1
@@ -77,7 +207,7 @@ class TricksterState(Knowledge, State):
         self.round_scores: list[list[int]] = []
         self.suit_counts = [[0] * 8 for _ in range(n)]  # tableau cards by suit, for the tie-break
         self.round_counts: list[list[list[int]]] = []  # each round's tableau cards by seat and suit
-        self.chosen = [-1] * n
+        self.choice = CLOSED
         self.fx_player = -1
         self.fx_target = -1
         self.fx_card = -1
@@ -86,9 +216,8 @@ class TricksterState(Knowledge, State):
         self.drafted: tuple[int, ...] = ()  # heroes in the order drafted (a tuple: clones share it)
         self.drafter = -1
         self._reset_knowledge()
-        o = self.options
         self.first_leader = o.first_leader if o.first_leader is not None else self.rng.below(n)
-        heroes = game.heroes()
+        heroes = fixed_heroes(o.deck)
         if o.deck == "random":
             heroes = tuple(sorted(self.rng.sample(range(len(HEROES)), 7)))
         if heroes is None:  # rules: draft, clockwise from the first leader [D option draft_start]
@@ -115,47 +244,33 @@ class TricksterState(Knowledge, State):
             return (self.order[self.turn],)
         if phase == EFFECT:
             if self.step == NOMAD_PASS:
-                return tuple(p for p in range(self.n) if self.chosen[p] < 0)
+                return self.choice.waiting
             return (self.fx_player,)
         if phase == OPENING:
-            return tuple(p for p in range(self.n) if self.chosen[p] < 0)
-        if phase == DRAFT:
+            return self.choice.waiting
+        if phase == DRAFTING:
             return (self.drafter,)
         return ()
 
-    @property
-    def round(self) -> int:
-        return self.round_no
-
     def _legal(self, player: int) -> list[Action]:
-        return PHASES[self.phase][0](self, player)
+        return _LEGAL[self.phase](self, player)
 
     def _step(self, action: Action, player: int) -> None:
         assert isinstance(action, Move)
-        PHASES[self.phase][1](self, player, action.value)
+        _APPLY[self.phase](self, action, player)
         self._actors = self._find_actors()
 
     def _why_illegal(self, action: Action, player: int) -> str:
         if not isinstance(action, Move):
             return "that is not a Trickster action"
-        if self.phase == TRICK and action.verb == PLAY:
+        if self.phase == TRICK and action.kind == PLAY:
             if action.value not in self.hands[player]:
                 return "that card is not in their hand"
             if self.turn >= 2:
-                return f"it does not fit the pattern {PATTERN_NAMES[self.pattern]}"
+                return f"it does not fit the pattern {PATTERN_WORDS[self.pattern]}"
         if self.phase == EFFECT:
             return f"now {HERO_NAMES[STEPS[self.step].hero]} asks: {STEPS[self.step].name}"
-        return f"now is the {PHASE_NAMES[self.phase]} phase"
-
-    def _why_not(self, player: int) -> dict[str, dict[str, Any]]:
-        from tricktable.games.trickster.text import why_not_reasons
-
-        return why_not_reasons(self, player)
-
-    def result(self) -> dict[str, Any] | None:
-        from tricktable.games.trickster.result import result
-
-        return result(self) if self.phase == OVER else None
+        return f"now is the {PHASE_WORDS[self.phase]} phase"
 
     def clone(self) -> Self:
         twin = self.__class__.__new__(self.__class__)
@@ -167,66 +282,60 @@ class TricksterState(Knowledge, State):
         twin.tableaus = [t.copy() for t in self.tableaus]
         twin.trash = self.trash.copy()
         twin.deck = self.deck.copy()
-        twin.pot = self.pot.copy()
-        twin.pot_seats = self.pot_seats.copy()
-        twin.pot_moved = self.pot_moved.copy()
+        twin.trick = self.trick.copy()
+        twin.trick_seats = self.trick_seats.copy()
+        twin.trick_moved = self.trick_moved.copy()
         twin.round_scores = [r.copy() for r in self.round_scores]
         twin.suit_counts = [r.copy() for r in self.suit_counts]
-        twin.chosen = self.chosen.copy()
         twin.draft_pool = self.draft_pool.copy()
         twin.know = [k.copy() for k in self.know]
         twin.lacks = [k.copy() for k in self.lacks]
         twin._legal_cache = None
         return twin
 
-    def resample(self, player: int, rng: Rng) -> Self:
-        from tricktable.games.trickster.resample import resample
-
-        return resample(self, player, rng)
-
     def all_cards(self) -> list[str]:
         """The 56 cards in use wherever they lie; during a draft (heroes not yet chosen) the 112 of the box."""
         if not self.heroes:
             return list(CARD_TEXT)
-        cards = [*self.trash, *self.deck, *self.pot]
-        for p in range(self.n):
+        cards = [*self.trash, *self.deck, *self.trick]
+        for p in range(self.players):
             cards.extend(self.hands[p])
             cards.extend(self.tableaus[p])
         return [CARD_TEXT[c] for c in cards]
 
-    def scores(self) -> list[float]:
-        """Trouble points so far (lower is better)."""
-        return [float(sum(r[p] for r in self.round_scores)) for p in range(self.n)]
-
-    def winners(self) -> list[int]:
-        """rules: lowest trouble wins; ties: fewer red cards, then orange, ... white; then shared."""
-        if self.phase != OVER:
-            return []
-        totals = self.scores()
-        keys = [(totals[p], *self._tiebreak_counts(p)) for p in range(self.n)]
-        best = min(keys)
-        return [p for p in range(self.n) if keys[p] == best]
-
-    def ranking(self) -> tuple[tuple[str, ...], list[tuple[float, ...]]]:
-        """The order of finish for statistics (``sim.balance``): the names of its levels (trouble, then each
-        tie-break) and each seat's key, higher is better (``winners``' keys negated)."""
-        totals = self.scores()
-        keys = [tuple(float(-x) for x in (totals[p], *self._tiebreak_counts(p))) for p in range(self.n)]
-        return ("trouble", *(f"fewer {suit}" for suit in SUITS)), keys
-
-    def _tiebreak_counts(self, p: int) -> list[int]:
+    def tiebreak_counts(self, p: int) -> list[int]:
+        """The tableau cards of ``p`` by suit that the red, orange … tie-break counts [D option tiebreak_cards]."""
         if self.options.tiebreak_cards == "all_rounds":
             return self.suit_counts[p]
-        counts = [0] * 8
-        for c in self.tableaus[p]:
-            counts[c & 7] += 1
-        return counts
+        return suit_counts(self.tableaus[p])
+
+    def finish_keys(self) -> list[tuple[float, ...]]:
+        """Each seat's key at the end, lower is better (``best_seats``): trouble, then cards of each suit."""
+        totals = trouble(self.round_scores, self.players)
+        return [(totals[p], *self.tiebreak_counts(p)) for p in range(self.players)]
+
+    # --- the draft -------------------------------------------------------------------------------------
+
+    def _legal_drafting(self, player: int) -> list[Action]:
+        row = self.action_table.heroes
+        return [row[h] for h in self.draft_pool]
+
+    def _apply_drafting(self, action: Move, player: int) -> None:
+        hero = action.value
+        self.draft_pool.remove(hero)
+        self.drafted += (hero,)
+        self.log("drafted", None, seat=player, hero=HERO_NAMES[hero])
+        if len(self.draft_pool) > len(HEROES) - 7:
+            self.drafter = (self.drafter + 1) % self.players
+            return
+        self.heroes = tuple(h for h in range(len(HEROES)) if h not in self.draft_pool)
+        self._deal(self.first_leader)
 
     # --- dealing and the opening card ------------------------------------------------------------------
 
     def _deal(self, leader: int) -> None:
         """rules: A round 1-3: shuffle the 56, 6 face up to the Trash, hands by player count, then the opening."""
-        n, o = self.n, self.options
+        n, o = self.players, self.options
         cards = deck_cards(self.heroes)
         self.rng.shuffle(cards)
         size = HAND_SIZES[n]
@@ -236,16 +345,16 @@ class TricksterState(Knowledge, State):
         self.hands = [cards[TRASH_SIZE + p * size:TRASH_SIZE + (p + 1) * size] for p in range(n)]
         self.deck = cards[TRASH_SIZE + n * size:]
         self.tableaus = [[] for _ in range(n)]
-        self.pot, self.pot_seats, self.pot_moved = [], [], []
+        self.trick, self.trick_seats, self.trick_moved = [], [], []
         self.round_leader = leader
         self.last_buster = self.first_buster = -1
         self._reset_knowledge()
-        self.chosen = [-1] * n
+        self.choice = HiddenChoice.open(n)  # rules: the opening card, chosen secretly and simultaneously
         self.phase = OPENING
         self.log("deal", None, round=self.round_no, leader=leader, trash=[CARD_TEXT[c] for c in self.trash],
                  hand_sizes=[size] * n, deck_size=len(self.deck))
         for p in range(n):
-            self.log("hand", frozenset((p,)), seat=p, cards=[CARD_TEXT[c] for c in sorted(self.hands[p], key=sort_key)])
+            self.log("hand", only(p), seat=p, cards=[CARD_TEXT[c] for c in sorted(self.hands[p], key=sort_key)])
 
     def _fixed_deal(self, shuffled: list[int], size: int) -> list[int]:
         """The deal the options fix (round 1), the rest filled from the shuffle. Deck: top = end of list."""
@@ -261,72 +370,54 @@ class TricksterState(Knowledge, State):
             trash, rest = rest[:TRASH_SIZE], rest[TRASH_SIZE:]
         if hands is None:
             hands = []
-            for _ in range(self.n):
+            for _ in range(self.players):
                 hands.append(rest[:size])
                 rest = rest[size:]
         deck = rest + top[::-1]
         return [*trash, *(c for h in hands for c in h), *deck]
 
-    def _legal_open(self, p: int) -> list[Action]:
-        row = self.game.card_actions[OPEN]
-        return [row[c] for c in in_order(self.hands[p])]
+    def _legal_opening(self, player: int) -> list[Action]:
+        row = self.action_table.cards[OPEN]
+        return [row[c] for c in in_order(self.hands[player])]
 
-    def _apply_open(self, p: int, c: int) -> None:
+    def _apply_opening(self, action: Move, player: int) -> None:
         # rules: every player secretly and simultaneously chooses one hand card for their tableau
-        self.chosen[p] = c
-        self.log("chose", frozenset((p,)), seat=p, card=CARD_TEXT[c], why="opening")
-        if -1 in self.chosen:
+        self.choice = self.choice.choose(player, action.value)
+        self.log("chose", only(player), seat=player, card=CARD_TEXT[action.value], why="opening")
+        if not self.choice.is_complete:
             return
-        for q in range(self.n):
-            c = self.chosen[q]
+        picks = self.choice.picks
+        for q in range(self.players):
+            c = picks[q]
             self.hands[q].remove(c)
             self.tableaus[q].append(c)
             self._forget_card(c)
-        self.log("opening", None, cards=[CARD_TEXT[c] for c in self.chosen])
-        self.chosen = [-1] * self.n
+        self.log("opening", None, cards=[CARD_TEXT[c] for c in picks])
+        self.choice = CLOSED
         self._start_trick(self.round_leader)
-
-    # --- the draft -------------------------------------------------------------------------------------
-
-    def _legal_draft(self, p: int) -> list[Action]:
-        return [self.game.draft_actions[h] for h in self.draft_pool]
-
-    def _apply_draft(self, p: int, hero: int) -> None:
-        self.draft_pool.remove(hero)
-        self.drafted += (hero,)
-        self.log("drafted", None, seat=p, hero=HERO_NAMES[hero])
-        if len(self.draft_pool) > len(HEROES) - 7:
-            self.drafter = (self.drafter + 1) % self.n
-            return
-        self.heroes = tuple(h for h in range(len(HEROES)) if h not in self.draft_pool)
-        self._deal(self.first_leader)
 
     # --- tricks ----------------------------------------------------------------------------------------
 
     def _start_trick(self, leader: int) -> None:
         """rules: the Leader, the Trickster on their left, the Followers clockwise after; with the token
         the Leader plays twice (lead, then the pattern card) and everyone else follows."""
-        n = self.n
+        n = self.players
         self.leader = leader
         if self.token:
             self.order = [leader, leader, *((leader + i) % n for i in range(1, n))]
         else:
             self.order = [(leader + i) % n for i in range(n)]
         self.turn = 0
-        self.pot, self.pot_seats, self.pot_moved = [], [], []
+        self.trick, self.trick_seats, self.trick_moved = [], [], []
         self.check_suits = self.check_heroes = 0
-        self.pattern = NO_PATTERN
+        self.pattern = Pattern.NONE
         self.lead_card = -1
         self.log("trick", None, leader=leader, trickster=self.order[1])
         self._next_turn()
 
-    def _fits(self, c: int) -> bool:
-        pattern = self.pattern
-        if pattern == SAME_SUIT:
-            return (c & 7) == (self.lead_card & 7)
-        if pattern == SAME_HERO:
-            return (c >> 3) == (self.lead_card >> 3)
-        return not ((self.check_suits >> (c & 7)) & 1 or (self.check_heroes >> (c >> 3)) & 1)
+    def _fitting(self, cards: Iterable[Card]) -> list[Card]:
+        """The ``cards`` that fit this trick's pattern now."""
+        return fitting(cards, self.pattern, self.lead_card, self.check_suits, self.check_heroes)
 
     def _next_turn(self) -> None:
         """Whoever plays next, or the bust that ends the trick."""
@@ -342,42 +433,44 @@ class TricksterState(Knowledge, State):
         if not hand:
             self._bust(p, "empty hand")  # rules [D option empty_hand]: a player who must play with none busts
             return
-        if self.turn >= 2 and not any(self._fits(c) for c in hand):
+        if self.turn >= 2 and not self._fitting(hand):
             self._bust(p, "cannot follow")
             return
         self.phase = TRICK
 
-    def _legal_play(self, p: int) -> list[Action]:
-        row = self.game.card_actions[PLAY]
-        if self.turn < 2:
-            return [row[c] for c in in_order(self.hands[p])]
-        fits = self._fits
-        return [row[c] for c in in_order(self.hands[p]) if fits(c)]
+    def _legal_trick(self, player: int) -> list[Action]:
+        row = self.action_table.cards[PLAY]
+        cards = in_order(self.hands[player])
+        if self.turn >= 2:
+            cards = self._fitting(cards)
+        return [row[c] for c in cards]
 
-    def _apply_play(self, p: int, c: int) -> None:
-        self.hands[p].remove(c)
-        self.log("play", None, seat=p, card=CARD_TEXT[c])
+    def _apply_trick(self, action: Move, player: int) -> None:
+        c = action.value
+        self.hands[player].remove(c)
+        events = self.events
+        events.append(PLAYED[player][c])
         self._forget_card(c)
         if self.turn == 0:
             self.lead_card = c
         elif self.turn == 1:
             # rules: the pattern is fixed when the Trickster's card is placed, against the Leader's card
             self.pattern = pattern_of(self.lead_card, c)
-            self.log("pattern", None, pattern=PATTERN_NAMES[self.pattern])
-        self._add_to_pot(c, p, moved=False)
+            self.log("pattern", None, pattern=PATTERN_WORDS[self.pattern])
+        self._add_to_trick(c, player, moved=False)
         effect = EFFECTS[c >> 3]
-        self.fx_player, self.fx_target, self.fx_card, self.fx_count = p, -1, -1, 0
-        if effect.can(self, p):
-            self.log("effect", None, seat=p, hero=HERO_NAMES[c >> 3])
-            effect.begin(self, p)
+        self.fx_player, self.fx_target, self.fx_card, self.fx_count = player, -1, -1, 0
+        if effect.can(self, player):
+            events.append(TRIGGERED[player][c >> 3])
+            effect.begin(self, player)
         else:
-            self.log("no_effect", None, seat=p, hero=HERO_NAMES[c >> 3])
+            events.append(IDLE[player][c >> 3])
         self._after_step()
 
-    def _add_to_pot(self, c: int, p: int, *, moved: bool) -> None:
-        self.pot.append(c)
-        self.pot_seats.append(p)
-        self.pot_moved.append(moved)
+    def _add_to_trick(self, c: int, p: int, *, moved: bool) -> None:
+        self.trick.append(c)
+        self.trick_seats.append(p)
+        self.trick_moved.append(moved)
         # rules [D option no_match]: No Match avoids every card now in the Pot, or only the first two played
         if self.options.no_match == "whole_pot" or (not moved and self.turn < 2):
             self.check_suits |= 1 << (c & 7)
@@ -390,27 +483,16 @@ class TricksterState(Knowledge, State):
         self.turn += 1
         self._next_turn()
 
-    def _legal_effect(self, p: int) -> list[Action]:
-        step = STEPS[self.step]
-        values = step.legal(self, p)
-        row = self.game.card_actions[step.verb] if step.verb < len(CARD_VERBS) else self.game.seat_actions
-        return [row[v] for v in values]
-
-    def _apply_effect(self, p: int, value: int) -> None:
-        STEPS[self.step].apply(self, p, value)
-        if self.step == NONE:
-            self._after_step()
-
     def _bust(self, p: int, reason: str) -> None:
         """rules: the buster takes the whole Pot into their tableau and leads the next trick."""
         if reason == "cannot follow":
-            mask = self._fitting_mask()
-            for o in range(self.n):
+            mask = fitting_mask(self.pattern, self.lead_card, self.check_suits, self.check_heroes)
+            for o in range(self.players):
                 if o != p:
                     self.lacks[o][p] |= mask  # p held no fitting card: everyone saw it
-        self.tableaus[p].extend(self.pot)
-        self.log("bust", None, seat=p, reason=reason, cards=[CARD_TEXT[c] for c in self.pot])
-        self.pot, self.pot_seats, self.pot_moved = [], [], []
+        self.tableaus[p].extend(self.trick)
+        self.log("bust", None, seat=p, reason=reason, cards=[CARD_TEXT[c] for c in self.trick])
+        self.trick, self.trick_seats, self.trick_moved = [], [], []
         self.last_buster = p
         if self.first_buster < 0:
             self.first_buster = p
@@ -419,85 +501,144 @@ class TricksterState(Knowledge, State):
         else:
             self._start_trick(p)
 
-    def _fitting_mask(self) -> int:
-        """Every card (of the 112) that would fit now."""
-        if self.pattern == SAME_SUIT:
-            return SUIT_MASK[self.lead_card & 7]
-        if self.pattern == SAME_HERO:
-            return HERO_MASK[self.lead_card >> 3]
-        avoid = 0
-        for s in range(8):
-            if (self.check_suits >> s) & 1:
-                avoid |= SUIT_MASK[s]
-        for h in range(len(HEROES)):
-            if (self.check_heroes >> h) & 1:
-                avoid |= HERO_MASK[h]
-        return ALL_MASK & ~avoid
+    # --- hero effects (effects.py: one section a hero) ---------------------------------------------------
+
+    def _legal_effect(self, player: int) -> list[Action]:
+        step = STEPS[self.step]
+        values = step.legal(self, player)
+        row = self.action_table.seats if step.kind == SEAT else self.action_table.cards[step.kind]
+        return [row[v] for v in values]
+
+    def _apply_effect(self, action: Move, player: int) -> None:
+        STEPS[self.step].apply(self, player, action.value)
+        if self.step == NONE:
+            self._after_step()
 
     # --- the round's end -------------------------------------------------------------------------------
 
     def _end_round(self) -> None:
         """rules: leftover hands go to the tableaus; 1 point a card, except the player alone with the most
         cards of a suit scores none of that suit."""
-        n = self.n
+        n = self.players
         for p in range(n):
             self.tableaus[p].extend(self.hands[p])
             self.log("leftover", None, seat=p, cards=[CARD_TEXT[c] for c in sorted(self.hands[p], key=sort_key)])
             self.hands[p] = []
         self.know = [{} for _ in range(n)]
-        counts = [[0] * 8 for _ in range(n)]
-        for p in range(n):
-            for c in self.tableaus[p]:
-                counts[p][c & 7] += 1
+        counts = [suit_counts(self.tableaus[p]) for p in range(n)]
         points = round_points(counts)
         for p in range(n):
             for s in range(8):
                 self.suit_counts[p][s] += counts[p][s]
         self.round_scores.append(points)
         self.round_counts = [*self.round_counts, counts]  # for the end-of-game breakdown (never mutated)
-        self.log("score", None, round=self.round_no, points=points, totals=[int(x) for x in self.scores()])
+        totals = [int(x) for x in trouble(self.round_scores, n)]
+        self.log("score", None, round=self.round_no, points=points, scores=totals)
         if self.round_no >= self.options.rounds:
             self.phase = OVER
-            self.pattern = NO_PATTERN
-            self.log("over", None, totals=[int(x) for x in self.scores()], winners=self.winners())
+            self.pattern = Pattern.NONE
+            self.log("game_over", None, scores=totals, winners=best_seats(self.finish_keys()))
             return
         self.round_no += 1
         leader = self.last_buster if self.options.next_leader == "last_buster" else self.first_buster
         self._deal(leader)
 
-    # --- observation -----------------------------------------------------------------------------------
+    def _legal_over(self, player: int) -> list[Action]:
+        return []
 
-    def _observe(self, player: int | None) -> Observation:
-        from tricktable.games.trickster.observe import observe
+    def _apply_over(self, action: Move, player: int) -> None:
+        """Nothing: nobody acts once the game is over."""
 
-        return observe(self, player)
+    # --- What each seat knows --------------------------------------------------------------------------
+    #
+    # A per-seat record kept true by construction; observe shows a seat its own, resample honours it.
+    # Two kinds of knowledge, both per observer ``o``:
+    #
+    # - ``know[o]``: ``{card: place}`` where ``place`` is a seat (``o`` knows that seat holds the card) or
+    #   ``DECK`` (``o`` knows the card's exact depth in the deck; depths then change only by public draws
+    #   from the top and puts on top or bottom, which ``o`` sees, so the actual depth is what ``o`` knows).
+    #   Facts come from Witness and Archivist sightings, Explorer reveals, cards passed, given or received,
+    #   and public cards taken into a hand (Magician, Doctor, Scavenger). A fact is dropped as soon as a
+    #   move ``o`` cannot follow could have made it false; facts about one's own hand are never stored.
+    # - ``lacks[o][q]``: a bitmask of the 112 cards; ``o`` knows that every card in ``q``'s hand which is
+    #   not a fact of ``o`` lies outside this mask (set when ``q`` busts for want of a fitting card; cleared
+    #   when ``q`` receives a card ``o`` did not see, or when a fact about a card inside the mask is dropped).
+
+    def _reset_knowledge(self) -> None:
+        n = self.players
+        self.know = [{} for _ in range(n)]
+        self.lacks = [[0] * n for _ in range(n)]
+
+    def _learn(self, o: int, c: int, place: int) -> None:
+        """``o`` now knows that ``c`` lies at ``place`` (nothing to store when it is ``o``'s own hand)."""
+        if place == o:
+            self.know[o].pop(c, None)
+        else:
+            self.know[o][c] = place
+
+    def _forget_card(self, c: int) -> None:
+        """``c`` went to a public zone: nobody needs a fact about it."""
+        for facts in self.know:
+            if c in facts:
+                del facts[c]
+
+    def _drop_hand(self, o: int, q: int) -> None:
+        """``q``'s hand lost a card ``o`` did not see: ``o``'s facts about that hand may be false now."""
+        facts = self.know[o]
+        gone = [c for c, place in facts.items() if place == q]
+        mask = self.lacks[o][q]
+        for c in gone:
+            del facts[c]
+            if (mask >> c) & 1:
+                # the card was exempt from the mask because it was known; unknown now, the mask cannot stand
+                self.lacks[o][q] = 0
+
+    def _hand_to_hand(self, c: int, src: int | None, dst: int, seen: Iterable[int]) -> None:
+        """``c`` moved from ``src``'s hand (None: the deck) to ``dst``'s; the seats in ``seen`` saw which card."""
+        watchers = set(seen)
+        for o in range(self.players):
+            if o in watchers:
+                self._learn(o, c, dst)
+            else:
+                self.know[o].pop(c, None)
+                if src is not None and o != src:
+                    self._drop_hand(o, src)
+                if o != dst:
+                    self.lacks[o][dst] = 0
+
+    def _hand_to_deck(self, c: int, src: int) -> None:
+        """``src`` put ``c`` from their hand into the deck; only they know which card it was."""
+        for o in range(self.players):
+            if o == src:
+                self.know[o][c] = DECK
+            else:
+                self.know[o].pop(c, None)
+                self._drop_hand(o, src)
+
+    def _deck_to_hand(self, c: int, dst: int, seen: Iterable[int]) -> None:
+        """``c`` went from the deck to ``dst``'s hand; the seats in ``seen`` know which card it was."""
+        self._hand_to_hand(c, None, dst, seen)
+
+    def _public_to_hand(self, c: int, dst: int) -> None:
+        """A face-up card went into ``dst``'s hand in front of everyone."""
+        for o in range(self.players):
+            self._learn(o, c, dst)
+
+    def _knowers_of(self, c: int) -> list[int]:
+        """The seats that know where ``c`` is."""
+        return [o for o in range(self.players) if c in self.know[o]]
 
 
-def pattern_of(lead: int, card: int) -> int:
-    """The pattern the Trickster's ``card`` sets against the Leader's ``lead`` (rules: Same Suit first)."""
-    if (card & 7) == (lead & 7):
-        return SAME_SUIT
-    if (card >> 3) == (lead >> 3):
-        return SAME_HERO
-    return NO_MATCH
-
-
-def round_points(counts: list[list[int]]) -> list[int]:
-    """Trouble points of one round from each player's tableau count per suit (rules: Scoring a round)."""
-    n = len(counts)
-    points = [sum(row) for row in counts]
-    for s in range(8):
-        column = [counts[p][s] for p in range(n)]
-        most = max(column)
-        if most > 0 and column.count(most) == 1:  # alone with the most: exempt; a tie exempts nobody
-            points[column.index(most)] -= most
-    return points
-
-
-PHASES: dict[int, tuple[Callable[[TricksterState, int], list[Action]], Callable[[TricksterState, int, int], None]]] = {
-    DRAFT: (TricksterState._legal_draft, TricksterState._apply_draft),
-    OPENING: (TricksterState._legal_open, TricksterState._apply_open),
-    TRICK: (TricksterState._legal_play, TricksterState._apply_play),
-    EFFECT: (TricksterState._legal_effect, TricksterState._apply_effect),
-    OVER: (lambda s, p: [], lambda s, p, v: None),
+Legal = Callable[[TricksterRules, int], list[Action]]
+Apply = Callable[[TricksterRules, Move, int], None]
+# keyed by Phase members (typed by int: ``phase_tables`` takes any int keys, and a Mapping's key type does
+# not widen)
+PHASES: dict[int, tuple[Legal, Apply]] = {
+    Phase.DRAFTING: (TricksterRules._legal_drafting, TricksterRules._apply_drafting),
+    Phase.OPENING: (TricksterRules._legal_opening, TricksterRules._apply_opening),
+    Phase.TRICK: (TricksterRules._legal_trick, TricksterRules._apply_trick),
+    Phase.EFFECT: (TricksterRules._legal_effect, TricksterRules._apply_effect),
+    Phase.OVER: (TricksterRules._legal_over, TricksterRules._apply_over),
 }
+# the same table as tuples indexed by phase, for ``_legal``/``_step``
+_LEGAL, _APPLY = phase_tables(PHASES)

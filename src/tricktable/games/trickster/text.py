@@ -3,16 +3,13 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from tricktable.engine import Action, Event
+from tricktable.engine import Action, Event, Game
 from tricktable.engine.words import fill, lang_of, seat_names
-from tricktable.games.trickster.cards import CARD_TEXT, CARD_TEXT_JA, HERO_INDEX, HEROES, SUITS, SUITS_JA
-from tricktable.games.trickster.effects import CARD_VERBS
-
-if TYPE_CHECKING:
-    from tricktable.games.trickster.game import Trickster
-    from tricktable.games.trickster.rules import TricksterState
+from tricktable.games.trickster.actions import CARD_WORDS
+from tricktable.games.trickster.cards import CARD_TEXT, CARD_TEXT_JA, HERO_INDEX, HEROES, SUITS, SUITS_JA, fixed_heroes
+from tricktable.games.trickster.options import TricksterOptions
 
 _JA_BY_TEXT = dict(zip(CARD_TEXT, CARD_TEXT_JA, strict=True))
 _HERO_JA = {h.name: h.ja for h in HEROES}
@@ -80,8 +77,8 @@ EVENTS: dict[str, dict[str, str]] = {
         "bust": "{seat} busts ({reason}) and takes {cards}",
         "skip": "{seat} has no card and is skipped",
         "leftover": "{seat} adds their hand to their tableau: {cards}",
-        "score": "round {round} trouble points: {points} (totals: {totals})",
-        "over": "game over: {winners} {win} with the fewest trouble points (totals: {totals})",
+        "score": "round {round} trouble points: {points} (totals: {scores})",
+        "game_over": "game over: {winners} {win} with the fewest trouble points (totals: {scores})",
     },
     "ja": {
         "draft": "ドラフト：{seat}から14種類の英雄を選ぶ（{heroes}）",
@@ -128,8 +125,8 @@ EVENTS: dict[str, dict[str, str]] = {
         "bust": "{seat}がバースト（{reason}）し、{cards}を取る",
         "skip": "{seat}は手札がないので飛ばされる",
         "leftover": "{seat}の残りの手札が場札に：{cards}",
-        "score": "第{round}ラウンドのトラブルポイント：{points}（合計：{totals}）",
-        "over": "ゲーム終了：トラブルポイントが一番少ない{winners}の勝ち（合計：{totals}）",
+        "score": "第{round}ラウンドのトラブルポイント：{points}（合計：{scores}）",
+        "game_over": "ゲーム終了：トラブルポイントが一番少ない{winners}の勝ち（合計：{scores}）",
     },
 }
 
@@ -159,7 +156,7 @@ def describe_action(action: Action, lang: str = "en", names: Sequence[str] | Non
         if lang == "ja":
             return table["draft"].format(hero=hero.ja, effect=hero.effect_ja)
         return table["draft"].format(hero=hero.name, effect=hero.effect)
-    if verb in CARD_VERBS:
+    if verb in CARD_WORDS:
         return table[verb].format(card=card_name(rest, lang))
     return action.text
 
@@ -183,7 +180,7 @@ def describe_event(event: Event, lang: str = "en", names: Sequence[str] | None =
         return event.kind.replace("_", " ")
     who = seat_names(names, players, lang)
     data = dict(event.data)
-    for key in ("points", "totals"):  # one number per seat
+    for key in ("points", "scores"):  # one number per seat
         if key in data:
             data[key] = [f"{who[p]} {x:g}" for p, x in enumerate(data[key])]
     if "winners" in data:
@@ -203,42 +200,16 @@ WHY: dict[str, dict[str, str]] = {
 }
 
 
-def why_not_reasons(state: TricksterState, p: int) -> dict[str, dict[str, Any]]:
-    """For each hand card that does not fit the trick's pattern (only while some card does)."""
-    from tricktable.games.trickster.rules import NO_MATCH, SAME_HERO, SAME_SUIT, TRICK
-
-    if state.phase != TRICK or p not in state.actors or state.turn < 2:
-        return {}
-    out: dict[str, dict[str, Any]] = {}
-    lead = state.lead_card
-    for c in state.hands[p]:
-        if state._fits(c):
-            continue
-        if state.pattern == SAME_SUIT:
-            out[CARD_TEXT[c]] = {"key": "suit", "args": {"suit": {"en": SUITS[lead & 7], "ja": SUITS_JA[lead & 7]}}}
-        elif state.pattern == SAME_HERO:
-            hero = HEROES[lead >> 3]
-            out[CARD_TEXT[c]] = {"key": "hero", "args": {"hero": {"en": hero.name, "ja": hero.ja}}}
-        elif state.pattern == NO_MATCH:
-            if (state.check_suits >> (c & 7)) & 1:
-                what = {"en": f"the suit {SUITS[c & 7]}", "ja": f"{SUITS_JA[c & 7]}のスート"}
-            else:
-                hero = HEROES[c >> 3]
-                what = {"en": f"the hero {hero.name}", "ja": f"{hero.ja}"}
-            out[CARD_TEXT[c]] = {"key": "no_match", "args": {"what": what}}
-    return out
-
-
 def why_not_text(reason: dict[str, Any], lang: str = "en", names: Sequence[str] | None = None,
                  players: int = 7) -> str:
     lang = lang_of(lang)
     return fill(WHY[lang][reason["key"]], reason.get("args", {}), lang, seat_names(names, players, lang), _word(lang))
 
 
-def reference(game: Trickster, lang: str = "en") -> dict[str, Any]:
+def reference(game: Game[TricksterOptions], lang: str = "en") -> dict[str, Any]:
     """Every hero's effect (this game's deck first when fixed) and the suits, from ``cards``."""
     ja = lang == "ja"
-    fixed = game.heroes()
+    fixed = fixed_heroes(game.options.deck)
     order = [*(fixed or ()), *(h for h in range(len(HEROES)) if not fixed or h not in fixed)]
     heroes = [{"key": HEROES[h].name, "name": HEROES[h].ja if ja else HEROES[h].name,
                "text": HEROES[h].effect_ja if ja else HEROES[h].effect, "tag": HEROES[h].tag,
