@@ -7,7 +7,7 @@ PYTHON ?= python3
 HOST   ?= 127.0.0.1
 PORT   ?= 8000
 
-.PHONY: run test lint bench play clean baselines leaderboard
+.PHONY: run test lint bench play clean baselines leaderboard compiled pure test-compiled
 
 # `make run` and `make play` install only what playing needs (the base dependencies); `make test`,
 # `make lint` and `make bench` install every extra. A full install also satisfies the running one.
@@ -39,9 +39,37 @@ lint: $(STAMP)
 test: lint  ## ruff, mypy --strict, then every test
 	$(VENV)/bin/pytest -n 2 tests
 
+# The compiled engine (mypyc): the hot path built in place, the .so files beside the sources, so the
+# editable install and PYTHONPATH=src pick them up; `make pure` removes them. The source stays plain typed
+# Python. Left interpreted: errors.py (builtin exception subclasses), actions.py (games subclass its slotted
+# dataclass in plain Python), registry/options/words (not hot),
+# each game's options.py and text.py (tables read once), each game's classes (its State, Game and Action
+# subclasses: actions/effects/rules/game.py, whose clone makes a blank twin, which a compiled class cannot),
+# Trickster's modules (its golden replays digest differently compiled: to be found), and every module
+# outside the engine, games and search.
+COMPILED := $(addprefix src/tricktable/engine/,cards chance events hidden rng sampling record undo) \
+	$(foreach g,megalomania masquerade,$(addprefix src/tricktable/games/$(g)/,cards phases scoring observe resample heuristic)) \
+	src/tricktable/bots/search src/tricktable/bots/ismcts
+
+compiled: $(STAMP)  ## the hot path compiled with mypyc, in place (make pure undoes it)
+	mkdir -p src/build
+	cd src && $(abspath $(VENV))/bin/mypyc $(patsubst src/%,%.py,$(COMPILED)) >build/mypyc.log 2>&1 \
+	  || { tail -n 30 build/mypyc.log; exit 1; }
+	@echo "compiled: $$(ls src/tricktable/*/*.so src/tricktable/*/*/*.so 2>/dev/null | wc -l) extension modules"
+
+pure:  ## remove the compiled modules: the pure-Python engine again
+	rm -f src/*.so src/tricktable/*/*.so src/tricktable/*/*/*.so
+	rm -rf src/build
+
+test-compiled: $(STAMP)  ## the whole suite on the compiled build, then pure again (even on failure)
+	$(MAKE) compiled
+	TRICKTABLE_EXPECT_COMPILED=1 $(VENV)/bin/pytest -n 2 tests; rc=$$?; $(MAKE) pure; exit $$rc
+
 bench: $(STAMP)  ## engine speed as ratios against OpenSpiel (and RLCard) measured in the same run
 	$(PY) -c "import rlcard" 2>/dev/null || $(PY) -m pip install -q -e '.[bench]'
 	$(PY) benchmarks/run.py
+	$(MAKE) compiled
+	$(PY) benchmarks/compiled.py; rc=$$?; $(MAKE) pure; exit $$rc
 
 baselines: $(STAMP)  ## small learned agents (MaskablePPO, 30k steps a game, one CPU thread: minutes) in baselines/
 	@$(PY) -c "import sb3_contrib, torch" 2>/dev/null || { echo "make baselines needs the learn extra: pip install -e '.[learn]' (take torch's CPU wheel)"; exit 1; }

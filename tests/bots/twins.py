@@ -126,6 +126,9 @@ def plain(value: Any) -> Any:
         return sorted(items, key=repr) if isinstance(value, set | frozenset) else items
     if isinstance(value, Action):
         return value.text
+    fields = getattr(type(value), "__mypyc_attrs__", None)  # a class of the compiled build (make compiled)
+    if fields is not None:
+        return {s: plain(getattr(value, s)) for s in fields if s != "__dict__" and hasattr(value, s)}
     if hasattr(value, "__slots__") and not isinstance(value, int | str | float):
         return {s: plain(getattr(value, s)) for s in value.__slots__ if hasattr(value, s)}
     if hasattr(value, "__dict__"):

@@ -166,6 +166,10 @@ def test_while_a_replay_is_awaited_every_resampled_world_lets_it_follow() -> Non
 def test_the_last_resort_resampler_keeps_voids_and_withdrawn_cards(monkeypatch: pytest.MonkeyPatch) -> None:
     from tricktable.engine import sampling
 
+    if str(sampling.__file__).endswith(".so"):
+        pytest.skip("COMPILED BUILD: this test steers engine/sampling.py by monkeypatching its module globals "
+                    "(SHUFFLES, GREEDY, _match), which compiled code does not read; the pure build runs it")
+
     # no shuffles, no greedy draws: every deal comes from the exact matching, the last resort
     monkeypatch.setattr(sampling, "SHUFFLES", 0)
     monkeypatch.setattr(sampling, "GREEDY", 0)

@@ -15,7 +15,7 @@ import hashlib
 import secrets
 import struct
 from collections.abc import MutableSequence, Sequence
-from typing import TypeVar
+from typing import Any, TypeVar
 
 T = TypeVar("T")
 
@@ -72,9 +72,11 @@ class Rng:
         return Rng(self.next64())
 
     def clone(self) -> Rng:
-        twin = Rng.__new__(Rng)
-        twin.state = self.state
-        return twin
+        return Rng(self.state)  # (not ``__new__``: a compiled class's runs ``__init__``)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Copies and pickles go through the constructor (a compiled class has no blank ``__new__``)."""
+        return Rng, (self.state,)
 
 
 SECURE_FROM = 1 << 64  # seeds at or above this key SecureRng; below, SplitMix64
@@ -121,10 +123,17 @@ class SecureRng(Rng):
                 return z % n
 
     def clone(self) -> SecureRng:
-        twin = SecureRng.__new__(SecureRng)
-        twin.state = 0
-        twin._key, twin._counter, twin._block, twin._next = self._key, self._counter, self._block, self._next
-        return twin
+        return _secure_twin(self._key, self._counter, self._block, self._next)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return _secure_twin, (self._key, self._counter, self._block, self._next)
+
+
+def _secure_twin(key: bytes, counter: int, block: tuple[int, ...], next_word: int) -> SecureRng:
+    """A SecureRng at the given point of its stream (for ``clone``, copies and pickles)."""
+    twin = SecureRng(SECURE_FROM)  # (not ``__new__``: a compiled class's runs ``__init__``)
+    twin._key, twin._counter, twin._block, twin._next = key, counter, block, next_word
+    return twin
 
 
 def rng_for(seed: int) -> Rng:
