@@ -6,7 +6,6 @@ import warnings
 from typing import Any
 
 import toy
-
 from tricktable.engine import Game, game_class
 from tricktable.engine.registry import GAMES
 

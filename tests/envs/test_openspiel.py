@@ -9,9 +9,9 @@ import pytest
 pyspiel = pytest.importorskip("pyspiel")
 np = pytest.importorskip("numpy")
 
-import toy  # noqa: E402
 from spielplay import dealt, play_randomly  # noqa: E402
 
+import toy  # noqa: E402
 from tricktable.envs import openspiel as tos  # noqa: E402
 
 tos.register(toy.Toy)
