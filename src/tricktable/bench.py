@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -123,7 +123,8 @@ def positions(name: str, players: int, count: int = 40, *, late: bool = False) -
     return found
 
 
-def clone_burst(states: list[State]) -> Burst:
+def clone_burst(states: Sequence[Any]) -> Burst:
+    """Clones of ``states`` (ours or OpenSpiel's: both have ``clone()``)."""
     def burst() -> tuple[float, int]:
         start = time.perf_counter()
         for _ in range(10):
@@ -210,16 +211,6 @@ def hearts_positions(count: int = 40, *, late: bool = False) -> list[Any]:
     return found
 
 
-def hearts_clone_burst(states: list[Any]) -> Burst:
-    def burst() -> tuple[float, int]:
-        start = time.perf_counter()
-        for _ in range(10):
-            for state in states:
-                state.clone()
-        return time.perf_counter() - start, 10 * len(states)
-    return burst
-
-
 def hearts_resample_burst(states: list[Any]) -> Burst:
     pyspiel = pyspiel_or_none()
     sampler = pyspiel.UniformProbabilitySampler(0.0, 1.0)
@@ -251,7 +242,7 @@ def engine_rows(seconds: float, games: list[str] | None = None) -> list[Row]:
         trusted, _ = interleaved(playout_bursts(name, players, dealt=True, check=False), None, seconds / 2)
         rows.append(Row(f"{setup}: trusted decisions/s from a dealt state (apply(check=False))", trusted, "/s"))
         early, late = positions(name, players), positions(name, players, late=True)
-        mine, theirs = interleaved(clone_burst(early), hearts_clone_burst(early_h) if has_hearts else None, seconds)
+        mine, theirs = interleaved(clone_burst(early), clone_burst(early_h) if has_hearts else None, seconds)
         rows.append(Row(f"{setup}: clones/s", mine, "/s", mine / theirs if theirs else None, hearts))
         late_rate, _ = interleaved(clone_burst(late), None, seconds / 2)
         rows.append(Row(f"{setup}: clone time late / early in a game (flat is 1.00)", mine / late_rate, "x"))
@@ -260,7 +251,7 @@ def engine_rows(seconds: float, games: list[str] | None = None) -> list[Row]:
         rows.append(Row(f"{setup}: resamples/s", mine, "/s", mine / theirs if theirs else None,
                         f"{hearts} resample_from_infostate"))
     if has_hearts:
-        early_rate, _ = interleaved(hearts_clone_burst(early_h), None, seconds / 2)
-        late_rate, _ = interleaved(hearts_clone_burst(late_h), None, seconds / 2)
+        early_rate, _ = interleaved(clone_burst(early_h), None, seconds / 2)
+        late_rate, _ = interleaved(clone_burst(late_h), None, seconds / 2)
         rows.append(Row("hearts 4p: clone time late / early in a game", early_rate / late_rate, "x"))
     return rows
