@@ -194,7 +194,9 @@ def free_port() -> int:
 
 
 def start_server(database: str, port: int) -> subprocess.Popen[bytes]:
-    env = {**os.environ, "PYTHONPATH": f"{ROOT / 'src'}{os.pathsep}{ROOT / 'tests' / 'server'}"}
+    # tests/server for toygame.py, tests/ for the toy it re-exports (tests/toy.py)
+    paths = (ROOT / "src", ROOT / "tests" / "server", ROOT / "tests")
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join(str(p) for p in paths)}
     code = ("import sys; from tricktable.engine.registry import GAMES; GAMES['toytrick'] = 'toygame'; "
             "from tricktable.cli.main import main; sys.exit(main(sys.argv[1:]))")
     process = subprocess.Popen(
