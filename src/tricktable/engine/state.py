@@ -258,10 +258,8 @@ class State(ABC):
         return f"<{self.game.name} {self.players} players: round {self.round}{step}, {seats} to act>"
 
     def _copy_base(self, twin: State) -> None:
-        """Copy the shared fields into ``twin`` (made with ``__new__``) for a game's ``clone``."""
-        twin.game = self.game
-        twin.players = self.players
-        twin.seed = self.seed
+        """For a game's ``clone``, after ``twin.__dict__`` was copied from ``self``'s: un-share the engine's
+        own mutable fields (the game, seed and player count came with the dict)."""
         twin.rng = self.rng.clone()
         twin.history = self.history.copy()
         twin.events = self.events.copy()
