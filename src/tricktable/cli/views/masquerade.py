@@ -23,14 +23,16 @@ WORDS: dict[str, dict[str, str]] = {
            "known": "known", "void": "no {colours}", "burst": "(burst)", "challenge": "challenge on {who}",
            "by": " by {who}: {result}", "success": "success", "failure": "failure",
            "option": "; option {o}: {giver} gives to {receiver}", "moved": ", {colour}, {n} moved",
-           "last": "last turn: {picker} took {card}, {taker} the rest", "your_hand": "your hand"},
+           "last": "last turn: {picker} took {card}, {taker} the rest", "your_hand": "your hand",
+           "to_play": " (to play)"},
     "ja": {"turn": "ターン{n}", "turn_player": "ターンプレイヤー {who}", "lead": "色", "reversed": "青の16: 逆転中",
            "trick": "仮面トリック", "player": "プレイヤー", "card": "カード", "counts": "数字", "follows": "同じ色",
            "yes": "はい", "no": "いいえ", "players": "プレイヤー", "hand": "手札", "won": "獲得カード",
            "score": "得点", "known": "分かっていること", "void": "{colours}なし", "burst": "（バースト）",
            "challenge": "{who}へのチャレンジ", "by": "（{who}）: {result}", "success": "成功", "failure": "失敗",
            "option": "、オプション{o}: {giver}から{receiver}へ", "moved": "、{colour}、{n}枚移動",
-           "last": "前のターン: {picker}が{card}を取り、{taker}が残りを獲得", "your_hand": "あなたの手札"},
+           "last": "前のターン: {picker}が{card}を取り、{taker}が残りを獲得", "your_hand": "あなたの手札",
+           "to_play": "（手番）"},
 }
 
 
@@ -97,7 +99,7 @@ def render(observation: dict[str, Any], game: Game[Any], lang: str = "en",
     void = table.get("void", [])
     actors = observation.get("actors", [])
     for p, size in enumerate(observation.get("hand_sizes", [])):
-        name = f"{names[p]}{' ←' if p in actors else ''}"
+        name = names[p] + (w["to_play"] if p in actors else "")
         facts = cards_line(known[p] if p < len(known) else [], lang)
         if p < len(void) and void[p]:
             colours = "/".join(colour_name(c, lang) for c in void[p])

@@ -1,7 +1,7 @@
 """The terminal view of Trickster: a pure function of one seat's observation.
 
-Cards are coloured by suit; tableaus are grouped by suit with counts, since scoring is by suit (the
-player alone with the most of a suit scores none of it). Roles: L Leader, T Trickster, F Follower.
+Cards are coloured by suit; tableaus are grouped by suit with counts (``red 3  yellow 1``), since scoring is
+by suit (the player alone with the most of a suit scores none of it).
 """
 
 from __future__ import annotations
@@ -34,6 +34,7 @@ WORDS: dict[str, dict[str, str]] = {
            "empty": "(empty)", "moved": "(moved)", "trash": "Trash", "deck": "Deck", "in_deck": "You know in the deck",
            "depth": "card {n} from the top", "draft": "Draft ({who} picks)", "chose": "You chose",
            "your_hand": "Your hand", "rounds": "Rounds", "L": "Leader", "T": "Trickster", "F": "Follower",
+           "turn": " (to play)",
            "revealed": "revealed", "top": "top", "same suit": "a {suit} card (same suit)",
            "same hero": "a {hero} (same hero)", "no match": "a card sharing no suit and no hero with the Pot "
            "(no match)", "followers": "Followers must play {what}"},
@@ -44,6 +45,7 @@ WORDS: dict[str, dict[str, str]] = {
            "trash": "ゴミ箱", "deck": "山札", "in_deck": "あなたが知っている山札のカード",
            "depth": "上から{n}枚目", "draft": "ドラフト（{who}が選ぶ）", "chose": "選んだカード",
            "your_hand": "あなたの手札", "rounds": "ラウンドごと", "L": "リーダー", "T": "トリックスター",
+           "turn": "（手番）",
            "F": "フォロワー", "revealed": "公開", "top": "山札の上", "same suit": "{suit}のカード（同じスート）",
            "same hero": "{hero}（同じヒーロー）", "no match": "ポットのどのカードともスートもヒーローも一致しないカード"
            "（どっちも一致しない）", "followers": "フォロワーが出すのは{what}"},
@@ -66,8 +68,8 @@ def cards_line(cards: list[str], *, short: bool = False, lang: str = "en") -> Te
     return line or Text("-", style="dim")
 
 
-def tableau_line(cards: list[str]) -> Text:
-    """A tableau by suit: ``R×3 Y×1 ...``, coloured."""
+def tableau_line(cards: list[str], lang: str = "en") -> Text:
+    """A tableau by suit, in the suits' words and colours: ``red 3  yellow 1`` / ``赤3  黄1``."""
     counts: dict[str, int] = {}
     for card in cards:
         suit = card.partition(" ")[0]
@@ -75,7 +77,8 @@ def tableau_line(cards: list[str]) -> Text:
     line = Text()
     for suit in SUIT_ORDER:
         if counts.get(suit):
-            line.append(f"{LETTERS[suit]}×{counts[suit]} ", style=SUIT_STYLES[suit])
+            word = SUITS_JA[SUITS.index(suit)] if lang == "ja" else f"{suit} "
+            line.append(f"{word}{counts[suit]}  ", style=SUIT_STYLES[suit])
     return line or Text("-", style="dim")
 
 
@@ -131,13 +134,13 @@ def render(observation: dict[str, Any], game: Game[Any], lang: str = "en",
     scores = observation.get("scores", [])
     known_hands = table.get("known", {}).get("hands", {})
     for seat, size in enumerate(observation.get("hand_sizes", [])):
-        name = names[seat] + (" …" if seat in actors else "")
+        name = names[seat] + (w["turn"] if seat in actors else "")
         tableau = table.get("tableaus", [[]] * (seat + 1))[seat]
         notes = Text()
         if str(seat) in known_hands:
             notes.append_text(cards_line(known_hands[str(seat)], lang=lang))
         trouble = f"{scores[seat]:g}" if seat < len(scores) else ""
-        seats.add_row(name, _role(seat, table, leader, lang), str(size), tableau_line(tableau), trouble, notes)
+        seats.add_row(name, _role(seat, table, leader, lang), str(size), tableau_line(tableau, lang), trouble, notes)
     parts.append(seats)
 
     pot = Text(f"{w['pot']}: ")
