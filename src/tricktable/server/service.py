@@ -479,25 +479,35 @@ class TableService:
             self._queue_view(table, listener, 0)
             return listener
         place = table.seats[seat]
-        async with table.lock:
-            place.connections += 1
-            self._sockets_changed(table, seat, +1)
-            if place.leaving is not None:
-                place.leaving.cancel()
-                place.leaving = None
-            place.away = False
-            try:
-                if place.uses_socket:
+        # counted before the first wait: a socket closed (its handler cancelled) while the mark below is
+        # stored is then counted out again here, and its seat's grace period starts as for any close
+        place.connections += 1
+        self._sockets_changed(table, seat, +1)
+        if place.leaving is not None:
+            place.leaving.cancel()
+            place.leaving = None
+        place.away = False
+        try:
+            async with table.lock:
+                try:
+                    if place.uses_socket:
+                        self._notify(table)
+                    else:
+                        await self._commit(table, seats={seat: {"uses_socket": True}})  # (it notifies)
+                except ServiceError:  # logged; the mark is stored with the next change that succeeds
+                    place.uses_socket = True
                     self._notify(table)
-                else:
-                    await self._commit(table, seats={seat: {"uses_socket": True}})  # (it notifies)
-            except ServiceError:  # logged; the mark is stored with the next change that succeeds
-                place.uses_socket = True
-                self._notify(table)
+        except BaseException:
+            self._closed(listener)
+            raise
         return listener
 
     async def disconnect(self, listener: Subscription) -> None:
         """Stop listening. A player whose last connection this was has ``grace`` seconds to come back."""
+        self._closed(listener)
+
+    def _closed(self, listener: Subscription) -> None:
+        """``disconnect``, with no wait in it: it also runs where a cancelled ``connect`` unwinds."""
         self.subscribers.get(listener.table_id, set()).discard(listener)
         table = self.tables.get(listener.table_id)
         if table is None or listener.seat is None or table.seats[listener.seat].kind != "human":
