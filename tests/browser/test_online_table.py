@@ -156,6 +156,8 @@ def test_two_browsers_chat_and_html_is_shown_as_text_and_a_mute_hides_a_player(s
         watcher.fill("[data-testid=chat-input]", "go Ann")
         watcher.click("[data-testid=chat-send]")
         ann.wait_for_selector("[data-testid=chat-text]:text('go Ann')")
+        spoken = ann.locator("[data-testid=chat-line]").nth(2).locator(".chat-who").inner_text()
+        assert spoken == "Spectator 1", spoken  # a readable name, never an address or an id
         # Ann mutes Bob: his lines go from her screen only
         ann.click("[data-testid=mute-1]")
         ann.wait_for_selector("[data-testid=chat-hidden]")
