@@ -206,6 +206,33 @@ def test_a_rated_game_moves_the_rating_shown_at_the_table_the_account_and_the_le
         context.close()
 
 
+def test_the_lobby_opens_the_seat_an_account_holds_on_a_device_that_never_took_it(server: Server, browser: Any) -> None:
+    needs_game()
+    game, players, options = QUICK
+    laptop = browser.new_context(viewport={"width": 1280, "height": 900})
+    phone = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
+    try:
+        ann, again = laptop.new_page(), phone.new_page()
+        errors = watch(ann) + watch(again)
+        sign_up(ann, server.url, "Lobbyann")
+        table = create_table(ann, server.url, game, players, options=options, humans=2)  # waits for a player
+        again.goto(f"{server.url}/account")
+        again.fill("[data-testid=login-name]", "Lobbyann")
+        again.fill("[data-testid=login-password]", PASSWORD)
+        submit(again, "login")
+        again.goto(f"{server.url}/")
+        card = again.locator(f"[data-testid=table-card][data-id='{table}']")
+        card.locator("[data-testid=open-table]").click()  # "Open", not "Join": the seat is the account's
+        again.wait_for_url(f"**/tables/{table}")
+        again.wait_for_selector("[data-testid=seat-0] .seat-name:text('Lobbyann')")
+        assert again.evaluate("localStorage.getItem('tricktable.seats')") in (None, "{}")  # no token here
+        assert not again.locator("[data-testid^=join-]").count()  # the page knows this is their seat
+        assert not errors, errors
+    finally:
+        laptop.close()
+        phone.close()
+
+
 def create_rated(page: Any, base: str, game: str, players: int, options: dict[str, Any]) -> None:
     """The lobby form with the rated box ticked: one person (this account), bots in the other seats."""
     from browser_play import set_option

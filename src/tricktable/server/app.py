@@ -158,8 +158,8 @@ def create_app(store: Store | None = None, settings: Settings | None = None, db:
                                           clock=body.clock, rated=body.rated)
 
     @app.get("/api/tables")
-    async def lobby() -> list[dict[str, Any]]:
-        return service.lobby()
+    async def lobby(request: Request) -> list[dict[str, Any]]:
+        return service.lobby((await hub.identify(request.cookies)).players)
 
     @app.get("/api/tables/{table_id}")
     async def table(table_id: str) -> dict[str, Any]:

@@ -306,10 +306,12 @@ class TableService:
         self._schedule_bots(table)
         return table.summary()
 
-    def lobby(self) -> list[dict[str, Any]]:
-        """Summaries of every waiting or playing table, newest first."""
+    def lobby(self, players: tuple[str, ...] = ()) -> list[dict[str, Any]]:
+        """Summaries of every waiting or playing table, newest first, each with ``your_seat``: the seat
+        ``players`` (the request's account and guest) hold there, or None; the lobby opens it on any device."""
         live = [t for t in self.tables.values() if t.status in ("waiting", "playing")]
-        return [t.summary() for t in sorted(live, key=lambda t: t.created, reverse=True)]
+        return [{**t.summary(), "your_seat": t.seat_of_player(players) if players else None}
+                for t in sorted(live, key=lambda t: t.created, reverse=True)]
 
     async def summary(self, table_id: str) -> dict[str, Any]:
         return (await self._table(table_id)).summary()

@@ -324,7 +324,8 @@ function renderTables(page, navigate) {
   if (page.error) return h("p", { class: "error" }, t("error.network"));
   if (!page.tables.length) return h("p", { class: "muted" }, t("lobby.none"));
   return page.tables.map((table) => {
-    const held = heldSeat(table.id);
+    // a seat this browser holds the token of, or one the account (or guest) holds on any device
+    const held = heldSeat(table.id) || (Number.isInteger(table.your_seat) ? { seat: table.your_seat } : null);
     const free = (table.seats || []).filter((s) => s.kind === "human" && !s.taken);
     const go = () => navigate(`/tables/${encodeURIComponent(table.id)}`);
     return h("article", { class: "table-card", dataset: { testid: "table-card", id: table.id } },
@@ -339,7 +340,7 @@ function renderTables(page, navigate) {
       h("ul", { class: "seat-list" }, (table.seats || []).map((s) => h("li", { class: s.taken ? "" : "is-free" },
         s.taken ? s.name : t("table.free")))),
       h("div", { class: "buttons" },
-        held ? h("button", { type: "button", class: "btn btn-primary", onclick: go }, t("table.open")) : null,
+        held ? h("button", { type: "button", class: "btn btn-primary", dataset: { testid: "open-table" }, onclick: go }, t("table.open")) : null,
         !held && free.length ? h("button", { type: "button", class: "btn btn-primary", dataset: { testid: "join-table" }, onclick: go }, t("table.join")) : null,
         h("button", { type: "button", class: "btn btn-ghost", dataset: { testid: "watch-table" }, onclick: go }, t("table.spectate"))));
   });
