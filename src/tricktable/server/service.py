@@ -175,6 +175,7 @@ class TableService:
         # spectators who spoke, numbered per table ("Spectator 2"): (table id, who) -> number; table -> highest
         self._watcher_of: dict[tuple[str, str], int] = {}
         self._watcher_top: dict[str, int] = {}
+        self._names_shown: dict[str, tuple[str, ...]] = {}  # table id -> its seats' names at the last _notify
         # called (as tasks) with each table whose game this process saw end: ratings (server/ratings.py)
         self.finished: list[Callable[[Table], Coroutine[Any, Any, None]]] = []
         # the saves of one moment in one transaction (a few at once where the database takes that well)
@@ -684,6 +685,7 @@ class TableService:
 
     def _forget_watchers(self, table_id: str) -> None:
         """A table no longer served here: its spectators' numbers (read again from its chat if it comes back)."""
+        self._names_shown.pop(table_id, None)
         if self._watcher_top.pop(table_id, None) is not None:
             for key in [k for k in self._watcher_of if k[0] == table_id]:
                 del self._watcher_of[key]
@@ -908,7 +910,13 @@ class TableService:
         would tell)."""
         built: dict[tuple[int | None, str, int], tuple[Encoded, dict[str, Any]]] = {}
         as_edits: dict[tuple[int | None, str, int, int], tuple[dict[str, Any], Encoded]] = {}
+        names = tuple(place.name for place in table.seats)
+        renamed = only is None and self._names_shown.get(table.id, names) != names
+        if only is None:
+            self._names_shown[table.id] = names
         for listener in list(self.subscribers.get(table.id, ())):
+            if renamed:  # a seat was taken (or given to a bot): lines said "Player 2" till now
+                listener.log_next = 0  # the whole log again, with the names (the client replaces its lines)
             if only is not None and listener.seat != only:
                 continue
             key = (listener.seat, listener.lang, listener.log_next)
