@@ -5,12 +5,13 @@ sound and motion switches; screenshots of a clocked table with its chat (English
 from __future__ import annotations
 
 import json
+import random
 import time
 from typing import Any
 
 import httpx
 import pytest
-from browser_play import snap, wait_until
+from browser_play import play_to_end, snap, wait_until
 from browser_server import SCREENSHOTS, Server
 
 from tricktable.server.service import playable
@@ -205,6 +206,11 @@ def test_a_clocked_table_and_its_chat_in_japanese_on_a_phone(server: Server, bro
         width = page.evaluate("document.documentElement.scrollWidth")
         assert width <= 390, f"the page is {width}px wide on a 390px phone"
         snap(page, SCREENSHOTS / "clock-chat-ja-phone.png")
+        had_notify = page.locator("[data-testid=notify]").count()
+        play_to_end(page, random.Random(3))
+        # at the end nobody's time runs and there is no turn to be told of: no clocks, no "tell me" button
+        assert page.locator("[data-testid=clocks]").count() == 0
+        assert page.locator("[data-testid=notify]").count() == 0, had_notify
     finally:
         phone.close()
 

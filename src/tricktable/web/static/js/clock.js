@@ -47,7 +47,7 @@ export function reading(clock, seatClock, now = Date.now() / 1000 - skew) {
 /** The clocks strip: the time control, and one chip per human seat (null at a table without a clock). */
 export function renderClocks(summary, me) {
   const clock = summary && summary.clock;
-  if (!clock) return null;
+  if (!clock || summary.status === "over") return null; // nobody's time runs any more: the result says it all
   const words = clock.kind === "realtime"
     ? t("clock.realtime", { move: duration(clock.move), reserve: duration(clock.reserve) })
     : t("clock.turn", { move: duration(clock.move) });
