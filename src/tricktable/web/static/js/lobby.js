@@ -3,10 +3,10 @@
 import { clockChoices } from "./clock.js";
 import { accountError, me } from "./account.js";
 import { api, heldSeat, holdSeat, savedName, saveName } from "./api.js";
-import { h, humanize, mount, toast } from "./dom.js";
+import { h, humanize, mount, mountChanged, shownKey, toast } from "./dom.js";
 import { gameModule } from "./games/index.js";
 import { heroName } from "./cards.js";
-import { botName, pick, t, titleOf } from "./i18n.js";
+import { botName, lang, pick, t, titleOf } from "./i18n.js";
 
 let gamesCache = null;
 
@@ -33,8 +33,9 @@ export function lobbyPage(root, navigate) {
   const tablesBox = h("div", { class: "table-list", dataset: { testid: "open-tables" } });
   const formBox = h("div", { class: "create" });
 
-  function drawTables() {
-    mount(tablesBox, renderTables(page, navigate));
+  function drawTables() {  // polled every 5 s: rebuilt only when a table changed (a click is not lost to it)
+    const held = page.tables.map((table) => Boolean(heldSeat(table.id)));
+    mountChanged(tablesBox, shownKey(lang(), page.error, page.tables, held), () => renderTables(page, navigate));
   }
 
   function drawForm() {
