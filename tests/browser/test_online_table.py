@@ -283,3 +283,8 @@ def test_the_lobby_creates_a_clocked_table_from_its_presets(server: Server, page
     page.click("[data-testid=create]")
     page.wait_for_selector("[data-testid=clocks]")
     assert "0:10 a move + 2:00 in reserve" in page.locator(".clock-control").inner_text()
+    table_id = page.url.rstrip("/").rsplit("/", 1)[1]
+    page.goto(f"{server.url}/")  # the lobby says how fast the table plays before anyone sits down
+    card = page.locator(f"[data-testid=table-card][data-id='{table_id}']")
+    assert "0:10 a move + 2:00 in reserve" in card.locator("[data-testid=table-clock]").inner_text()
+    assert "Bot (" not in card.inner_text()  # bots by their level, as the table names them

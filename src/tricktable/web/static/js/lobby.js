@@ -1,6 +1,7 @@
 // The lobby: open tables (join, watch, open my seat) and the form that creates a table.
 
-import { clockChoices } from "./clock.js";
+import { clockChoices, controlWords } from "./clock.js";
+import { seatName } from "./board.js";
 import { accountError, me } from "./account.js";
 import { api, heldSeat, holdSeat, savedName, saveName } from "./api.js";
 import { h, humanize, mount, mountChanged, shownKey, toast } from "./dom.js";
@@ -338,8 +339,9 @@ function renderTables(page, navigate) {
       h("div", { class: "muted small" }, [t("table.players", { n: table.players }),
         table.status !== "waiting" ? t("table.round", { n: table.round }) : null,
         t("table.step", { n: table.step })].filter(Boolean).join(" · ")),
-      h("ul", { class: "seat-list" }, (table.seats || []).map((s) => h("li", { class: s.taken ? "" : "is-free" },
-        s.taken ? s.name : t("table.free")))),
+      table.clock ? h("div", { class: "muted small", dataset: { testid: "table-clock" } }, controlWords(table.clock)) : null,
+      h("ul", { class: "seat-list" }, (table.seats || []).map((s) => h("li", { class: s.taken || s.kind === "bot" ? "" : "is-free" },
+        s.taken || s.kind === "bot" ? seatName(table, s.seat) : t("table.free")))),
       h("div", { class: "buttons" },
         held ? h("button", { type: "button", class: "btn btn-primary", dataset: { testid: "open-table" }, onclick: go }, t("table.open")) : null,
         !held && free.length ? h("button", { type: "button", class: "btn btn-primary", dataset: { testid: "join-table" }, onclick: go }, t("table.join")) : null,
