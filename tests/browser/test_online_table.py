@@ -206,6 +206,8 @@ def test_a_clocked_table_and_its_chat_in_japanese_on_a_phone(server: Server, bro
         width = page.evaluate("document.documentElement.scrollWidth")
         assert width <= 390, f"the page is {width}px wide on a 390px phone"
         snap(page, SCREENSHOTS / "clock-chat-ja-phone.png")
+        corners = page.locator(".card.is-hero .card-corner").all_inner_texts()
+        assert corners and not any(c.isascii() for c in corners), corners  # 軍 for 軍人, not the English S
         had_notify = page.locator("[data-testid=notify]").count()
         play_to_end(page, random.Random(3))
         # at the end nobody's time runs and there is no turn to be told of: no clocks, no "tell me" button
