@@ -5,12 +5,13 @@ sound and motion switches; screenshots of a clocked table with its chat (English
 from __future__ import annotations
 
 import json
+import random
 import time
 from typing import Any
 
 import httpx
 import pytest
-from browser_play import snap, wait_until
+from browser_play import play_to_end, snap, wait_until
 from browser_server import SCREENSHOTS, Server
 
 from tricktable.server.service import playable
@@ -156,6 +157,8 @@ def test_two_browsers_chat_and_html_is_shown_as_text_and_a_mute_hides_a_player(s
         watcher.fill("[data-testid=chat-input]", "go Ann")
         watcher.click("[data-testid=chat-send]")
         ann.wait_for_selector("[data-testid=chat-text]:text('go Ann')")
+        spoken = ann.locator("[data-testid=chat-line]").nth(2).locator(".chat-who").inner_text()
+        assert spoken == "Spectator 1", spoken  # a readable name, never an address or an id
         # Ann mutes Bob: his lines go from her screen only
         ann.click("[data-testid=mute-1]")
         ann.wait_for_selector("[data-testid=chat-hidden]")
@@ -203,6 +206,13 @@ def test_a_clocked_table_and_its_chat_in_japanese_on_a_phone(server: Server, bro
         width = page.evaluate("document.documentElement.scrollWidth")
         assert width <= 390, f"the page is {width}px wide on a 390px phone"
         snap(page, SCREENSHOTS / "clock-chat-ja-phone.png")
+        corners = page.locator(".card.is-hero .card-corner").all_inner_texts()
+        assert corners and not any(c.isascii() for c in corners), corners  # 軍 for 軍人, not the English S
+        had_notify = page.locator("[data-testid=notify]").count()
+        play_to_end(page, random.Random(3))
+        # at the end nobody's time runs and there is no turn to be told of: no clocks, no "tell me" button
+        assert page.locator("[data-testid=clocks]").count() == 0
+        assert page.locator("[data-testid=notify]").count() == 0, had_notify
     finally:
         phone.close()
 
@@ -275,3 +285,8 @@ def test_the_lobby_creates_a_clocked_table_from_its_presets(server: Server, page
     page.click("[data-testid=create]")
     page.wait_for_selector("[data-testid=clocks]")
     assert "0:10 a move + 2:00 in reserve" in page.locator(".clock-control").inner_text()
+    table_id = page.url.rstrip("/").rsplit("/", 1)[1]
+    page.goto(f"{server.url}/")  # the lobby says how fast the table plays before anyone sits down
+    card = page.locator(f"[data-testid=table-card][data-id='{table_id}']")
+    assert "0:10 a move + 2:00 in reserve" in card.locator("[data-testid=table-clock]").inner_text()
+    assert "Bot (" not in card.inner_text()  # bots by their level, as the table names them

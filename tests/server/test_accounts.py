@@ -188,6 +188,25 @@ def test_an_account_seat_opens_on_another_device_without_its_token(app: TestClie
     error_of(Device(app).post(f"/api/tables/{table['id']}/actions", json={"action": "play C1"}), 403, "auth/token")
 
 
+def test_the_lobby_tells_each_player_the_seat_they_hold_on_any_device(app: TestClient) -> None:
+    laptop, phone, guest, stranger = Device(app), Device(app), Device(app), Device(app)
+    sign_up(laptop, "Ann")
+    assert guest.post("/api/account/guest", json={}).status_code == 200
+    table = new_table(app, players=3, seats=[{"kind": "human"}] * 3, seed=3)
+    assert laptop.post(f"/api/tables/{table['id']}/seats/1", json={"name": "Ann"}).status_code == 200
+    assert guest.post(f"/api/tables/{table['id']}/seats/2", json={"name": "Gus"}).status_code == 200
+    assert phone.post("/api/account/login", json={"name": "Ann", "password": PASSWORD}).status_code == 200
+
+    def your_seat(device: Device) -> Any:
+        (found,) = [t for t in device.get("/api/tables").json() if t["id"] == table["id"]]
+        return found["your_seat"]
+
+    assert your_seat(phone) == 1 and your_seat(laptop) == 1  # the account's seat, on a device that never took it
+    assert your_seat(guest) == 2 and your_seat(stranger) is None
+    assert phone.post("/api/account/logout", json={}).status_code == 200
+    assert your_seat(phone) is None
+
+
 def test_the_seat_token_still_works_beside_the_player(app: TestClient) -> None:
     laptop = Device(app)
     sign_up(laptop)

@@ -4,6 +4,7 @@ grace applies to real-time tables only."""
 
 from __future__ import annotations
 
+import asyncio
 import dataclasses
 import time
 from typing import Any
@@ -14,7 +15,7 @@ from test_persistence import url  # noqa: F401 (the fixture: a SQLite file, and 
 
 from conftest import FAST, TOY, seat_socket, serve, take
 from tricktable.engine import load_game
-from tricktable.server import MemoryStore, SqlStore
+from tricktable.server import MemoryStore, SqlStore, TableService
 from tricktable.server.clock import charge, new_clock, parse_time_control
 from tricktable.server.table import Seat
 
@@ -130,8 +131,6 @@ def test_a_clock_that_ran_out_while_the_server_was_down_acts_at_start_up() -> No
         assert not found["seats"][1]["away"]
 
 
-@pytest.mark.xfail(strict=False, reason="KNOWN RACE, open: in the full parallel suite the second seat's socket "
-                   "close is sometimes never counted (its seat stays 'connected'); passes alone. See the #18 note.")
 def test_a_turn_based_seat_is_never_taken_over_for_leaving_but_a_real_time_one_is() -> None:
     with serve(MemoryStore(), QUICK) as client:
         days = create(client, {"kind": "turn", "hours": 72}).json()
@@ -143,6 +142,43 @@ def test_a_turn_based_seat_is_never_taken_over_for_leaving_but_a_real_time_one_i
         wait_for(client, fast["id"], lambda s: all(seat["away"] for seat in s["seats"]), 30)
         found = summary(client, days["id"])
         assert not any(seat["away"] for seat in found["seats"]) and found["step"] == 0
+
+
+@pytest.mark.parametrize("where", ["waiting for the table", "storing the seat's socket mark"])
+def test_a_socket_closed_while_it_is_being_connected_counts_as_a_close(where: str) -> None:
+    """The race behind the test above: a socket that closes at once has its handler cancelled (the test
+    client does so; a server shutting down too) while ``connect`` still waits. Its seat must neither keep a
+    connection nobody holds nor miss its grace period: both players are away after it, as for any close."""
+
+    async def scenario() -> list[tuple[int, bool]]:
+        service = TableService(MemoryStore(), QUICK)
+        await service.start()
+        try:
+            table_id = (await service.create_table(TOY, 2, seats=TWO, clock="normal"))["id"]
+            table = service.tables[table_id]
+            tokens = [(await service.take_seat(table_id, seat, f"P{seat}"))["token"] for seat in (0, 1)]
+            stuck = asyncio.Event()
+            if where == "storing the seat's socket mark":
+                async def slow_commit(*args: Any, **kwargs: Any) -> None:
+                    await stuck.wait()
+                service._commit = slow_commit  # type: ignore[method-assign]
+                attempts = [asyncio.create_task(service.connect(table_id, token)) for token in tokens]
+                await asyncio.sleep(0.05)
+            else:
+                async with table.lock:  # another change of the table is being saved
+                    attempts = [asyncio.create_task(service.connect(table_id, token)) for token in tokens]
+                    await asyncio.sleep(0.05)
+                    for attempt in attempts:
+                        attempt.cancel()
+            for attempt in attempts:
+                attempt.cancel()
+            await asyncio.gather(*attempts, return_exceptions=True)
+            await asyncio.sleep(QUICK.grace + 0.3)
+            return [(place.connections, place.away) for place in table.seats]
+        finally:
+            await service.stop()
+
+    assert asyncio.run(scenario()) == [(0, True), (0, True)]
 
 
 def test_the_clocks_are_stored_with_the_table(url: str) -> None:  # noqa: F811 (the fixture)

@@ -110,13 +110,25 @@ def test_log_lines_tell_two_bots_of_one_level_apart_by_the_names_the_seats_show(
 # --- finding 10: Megalomania's preparation --------------------------------------------------------------
 
 
+def settled(ws: Any) -> dict[str, Any]:
+    """The socket's latest view, read up to the answer of a ping: everything queued for it before then."""
+    latest: dict[str, Any] = {}
+    ws.send_json({"type": "ping"})
+    while (message := ws.receive_json())["type"] != "pong":
+        latest = message
+    assert latest.get("type") == "view", latest
+    return latest
+
+
 def test_a_scroll_used_at_the_preparation_shows_nowhere_until_the_reveal() -> None:
     settings = Settings(grace=30.0, bot_delay=0.0, bot_workers=0, any_table_setups=True)
     with serve(MemoryStore(), settings) as client:
         table = new_table(client, game="megalomania", players=3, seed=0)  # seat 0 holds an extra-cube scroll
         tokens = [take(client, table["id"], seat) for seat in range(3)]
         with seat_socket(client, table["id"], tokens[1]) as other, seat_socket(client, table["id"]) as spectator:
-            before = [ws.receive_json() for ws in (other, spectator)]
+            # each socket's latest view once the connections have settled: seat 1's connecting is stored and
+            # announced to whoever listens by then (the spectator may already, or not yet: a second view, or none)
+            before = [settled(ws) for ws in (other, spectator)]
             public_before = client.get(f"/api/tables/{table['id']}").json()
             used = client.post(f"/api/tables/{table['id']}/actions",
                                json={"token": tokens[0], "action": "use extra-cube"})

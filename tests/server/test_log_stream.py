@@ -226,3 +226,21 @@ def test_views_a_slow_sender_joins_keep_every_change() -> None:
     whole = join_views(full, both)
     assert "changes" not in whole and whole["table"] == {"step": 2} and whole["view"] == {"hand": ["a"]}
     assert whole["pos"] == 6
+
+
+def test_lines_written_before_a_seat_was_taken_are_sent_again_with_its_name(client: TestClient) -> None:
+    """A line said while a seat was free names it "Player 2"; once someone sits there, every listener gets
+    the whole log again (``log_from`` 0) in their names, so no line keeps a seat number."""
+    table = new_table(client, game="trickster", players=3, seed=4, options={"rounds": 1})
+    ann = take(client, table["id"], 0, "Ann")
+    with seat_socket(client, table["id"], ann) as ws, seat_socket(client, table["id"]) as spectator:
+        first = [next_view(w) for w in (ws, spectator)]
+        assert any("Player 2" in line["text"] or "Player 3" in line["text"] for line in first[0]["log"])
+        take(client, table["id"], 1, "Bob")
+        take(client, table["id"], 2, "Cy")
+        for w in (ws, spectator):
+            view = next_view(w)
+            while "Cy" not in " ".join(s["name"] for s in view["table"]["seats"]):
+                view = next_view(w)
+            assert view["log_from"] == 0 and view["log"], view["log_from"]
+            assert not any("Player " in line["text"] for line in view["log"]), view["log"]

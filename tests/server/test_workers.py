@@ -182,3 +182,34 @@ def test_more_than_one_worker_over_sqlite_is_refused(tmp_path: Path) -> None:
                           env={**os.environ, "PYTHONPATH": str(ROOT / "src")}, capture_output=True, text=True,
                           timeout=60)
     assert done.returncode == 2 and "needs PostgreSQL" in done.stderr
+
+
+def test_chat_said_on_one_worker_reaches_the_sockets_of_the_other(workers: list[str]) -> None:
+    from websockets.sync.client import connect
+
+    a = httpx.Client(base_url=f"http://{workers[0]}", timeout=10)
+    table = a.post("/api/tables", json={"game": "toytrick", "players": 2, "seats": [{"kind": "human"}] * 2}).json()
+    tid = table["id"]
+    token = a.post(f"/api/tables/{tid}/seats/0", json={"name": "Ann"}).json()["token"]
+
+    def heard(ws: Any, text: str) -> dict[str, Any]:
+        deadline = time.monotonic() + 15
+        while time.monotonic() < deadline:
+            message = json.loads(ws.recv(timeout=15))
+            if message["type"] == "chat":
+                for entry in message["messages"]:
+                    if entry["text"] == text:
+                        found: dict[str, Any] = entry
+                        return found
+        raise AssertionError(f"{text!r} never arrived")
+
+    assert eventually(lambda: httpx.get(f"http://{workers[1]}/api/tables/{tid}").status_code == 200)
+    with connect(f"ws://{workers[0]}/ws/tables/{tid}") as ann, connect(f"ws://{workers[1]}/ws/tables/{tid}") as watcher:
+        for ws, hello in ((ann, token), (watcher, None)):
+            ws.send(json.dumps({"type": "hello", "token": hello}))
+            ws.send(json.dumps({"type": "chat_open"}))
+        watcher.send(json.dumps({"type": "chat", "text": "good luck from the other worker"}))
+        entry = heard(ann, "good luck from the other worker")
+        assert entry["seat"] is None and entry["watcher"] == 1
+        ann.send(json.dumps({"type": "chat", "text": "thanks"}))
+        assert heard(watcher, "thanks")["name"] == "Ann"

@@ -114,6 +114,7 @@ def create_app(store: Store | None = None, settings: Settings | None = None, db:
     app.add_middleware(SecurityHeaders)
     limits = service.settings.limits
     rates = RateLimiter(limits.rate, limits.burst)  # one bucket per client address for HTTP and sockets
+    app.state.rates = rates  # (tests set its clock)
     app.add_middleware(RequestGuard, limits=limits, rates=rates)
     if service.settings.trusted_proxies:  # outermost: every limit sees the client behind a trusted proxy
         app.add_middleware(ProxyHeadersMiddleware, trusted_hosts=list(service.settings.trusted_proxies))
@@ -158,8 +159,8 @@ def create_app(store: Store | None = None, settings: Settings | None = None, db:
                                           clock=body.clock, rated=body.rated)
 
     @app.get("/api/tables")
-    async def lobby() -> list[dict[str, Any]]:
-        return service.lobby()
+    async def lobby(request: Request) -> list[dict[str, Any]]:
+        return service.lobby((await hub.identify(request.cookies)).players)
 
     @app.get("/api/tables/{table_id}")
     async def table(table_id: str) -> dict[str, Any]:

@@ -15,12 +15,19 @@ harmless: moves are deterministic and the second save is refused as stale.
 Presence is a lease: each process says ``alive`` every ``heartbeat`` seconds (any message of it counts),
 and the sockets of a process not heard from for ``lease`` seconds (killed with -9, cut off) stop counting,
 so its players' seats are left and, after the grace period, played by their stand-ins.
+
+Chat is carried the same way: a message said on one process (already stored) goes to every process, each
+giving it to its own sockets that hear the chat. What a process publishes is sent in the order it was
+said, one message after the other: a seat's "1 socket" then "0 sockets" must not arrive the other way round
+(the seat would stay connected there for ever).
 """
 
 from __future__ import annotations
 
 import asyncio
+import collections
 import contextlib
+import json
 import logging
 import time
 from collections.abc import Callable
@@ -45,6 +52,7 @@ class TableService(Protocol):
     def changed_elsewhere(self, table: Table) -> None: ...
     def forget_table(self, table_id: str) -> None: ...
     def presence_changed(self, table: Table, seat: int, delta: int) -> None: ...
+    def chat_elsewhere(self, table_id: str, entry: dict[str, Any]) -> None: ...
 
 log = logging.getLogger("tricktable.server")
 
@@ -88,6 +96,8 @@ class Cluster:
         self.heard: dict[str, float] = {}  # origin -> when it was last heard from
         self._task: asyncio.Task[None] | None = None
         self._beat: asyncio.Task[None] | None = None
+        self._outbox: collections.deque[str] = collections.deque()  # what to publish, in order
+        self._sender: asyncio.Task[None] | None = None
         self.ready = asyncio.Event()  # set once LISTEN is in place
 
     async def start(self) -> None:
@@ -97,7 +107,7 @@ class Cluster:
             await asyncio.wait_for(self.ready.wait(), 10)
 
     async def stop(self) -> None:
-        for task in (self._task, self._beat):
+        for task in (self._task, self._beat, self._sender):
             if task is not None:
                 task.cancel()
                 await asyncio.gather(task, return_exceptions=True)
@@ -147,7 +157,7 @@ class Cluster:
                 pause = min(pause * 2, 10.0)
 
     async def _heard(self, payload: str) -> None:
-        kind, table_id, number, origin, *rest = [*payload.split(" "), ""]
+        kind, table_id, number, origin, *rest = [*payload.split(" ", 4), ""]  # (a chat's JSON holds spaces)
         if origin == self.service.origin:
             return
         if origin:
@@ -158,6 +168,10 @@ class Cluster:
             self.service.forget_table(table_id)
         elif kind == "presence":
             self.presence_elsewhere(table_id, int(number), origin, int(rest[0] or 0))
+        elif kind == "chat":
+            entry = json.loads(rest[0])
+            if isinstance(entry, dict):
+                self.service.chat_elsewhere(table_id, entry)
 
     async def saved_elsewhere(self, table_id: str, version: int, origin: str) -> None:
         service = self.service
@@ -206,11 +220,29 @@ class Cluster:
     def publish_presence(self, table_id: str, seat: int, local: int) -> None:
         self._publish(f"presence {table_id} {seat} {self.service.origin} {local}")
 
+    def publish_chat(self, table_id: str, entry: dict[str, Any]) -> None:
+        """A chat message (stored already) for the other processes' sockets; at most ``chat_chars`` characters,
+        so well under NOTIFY's 8000 bytes."""
+        self._publish(f"chat {table_id} {entry.get('n', 0)} {self.service.origin} "
+                      f"{json.dumps(entry, ensure_ascii=False, separators=(',', ':'))}")
+
     def _publish(self, payload: str) -> None:
-        publish = getattr(self.service.store, "publish", None)
-        if publish is not None:
-            task = asyncio.get_running_loop().create_task(asyncio.to_thread(publish, payload))
-            self.service.keep(task)
+        """Queue ``payload``; one sender publishes the queue in order (a thread each would race)."""
+        if getattr(self.service.store, "publish", None) is None:
+            return
+        self._outbox.append(payload)
+        if self._sender is None or self._sender.done():
+            self._sender = asyncio.get_running_loop().create_task(self._send_queued())
+            self.service.keep(self._sender)
+
+    async def _send_queued(self) -> None:
+        publish = getattr(self.service.store, "publish")  # noqa: B009 (not every store has it)
+        while self._outbox:
+            payload = self._outbox.popleft()
+            try:
+                await asyncio.to_thread(publish, payload)
+            except Exception as error:  # the database is away: this one is lost, the next ones are still tried
+                log.warning("telling the other server processes failed (%s): %.80s", error, payload)
 
     async def _catch_up(self) -> None:
         """After the listening connection was lost: reload every live table that changed meanwhile."""

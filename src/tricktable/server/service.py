@@ -111,6 +111,7 @@ class Subscription:
     closing: int | None = None  # a close code: the server ends this listener (its table expired)
     address: str = ""  # the client's address (a spectator's chat rate is counted by it)
     hears_chat: bool = False  # it asked for the chat ("chat_open")
+    player: str | None = None  # who it is (an account or a guest), if the browser says: a spectator's number
 
 
 def retry_conflicts(method: Callable[P, Awaitable[T]]) -> Callable[P, Awaitable[T]]:
@@ -171,6 +172,10 @@ class TableService:
         self._local: dict[tuple[str, int], int] = {}
         self.chat = chat_store_for(store)  # table chat, stored beside the tables (server/chat.py)
         self.chat_rates = ChatRates(self.settings.limits)
+        # spectators who spoke, numbered per table ("Spectator 2"): (table id, who) -> number; table -> highest
+        self._watcher_of: dict[tuple[str, str], int] = {}
+        self._watcher_top: dict[str, int] = {}
+        self._names_shown: dict[str, tuple[str, ...]] = {}  # table id -> its seats' names at the last _notify
         # called (as tasks) with each table whose game this process saw end: ratings (server/ratings.py)
         self.finished: list[Callable[[Table], Coroutine[Any, Any, None]]] = []
         # the saves of one moment in one transaction (a few at once where the database takes that well)
@@ -302,10 +307,12 @@ class TableService:
         self._schedule_bots(table)
         return table.summary()
 
-    def lobby(self) -> list[dict[str, Any]]:
-        """Summaries of every waiting or playing table, newest first."""
+    def lobby(self, players: tuple[str, ...] = ()) -> list[dict[str, Any]]:
+        """Summaries of every waiting or playing table, newest first, each with ``your_seat``: the seat
+        ``players`` (the request's account and guest) hold there, or None; the lobby opens it on any device."""
         live = [t for t in self.tables.values() if t.status in ("waiting", "playing")]
-        return [t.summary() for t in sorted(live, key=lambda t: t.created, reverse=True)]
+        return [{**t.summary(), "your_seat": t.seat_of_player(players) if players else None}
+                for t in sorted(live, key=lambda t: t.created, reverse=True)]
 
     async def summary(self, table_id: str) -> dict[str, Any]:
         return (await self._table(table_id)).summary()
@@ -446,10 +453,30 @@ class TableService:
         who = f"seat {listener.seat}" if listener.seat is not None else f"watching {listener.address}"
         self.chat_rates.check(f"{table.id} {who}")
         name = table.seats[listener.seat].name if listener.seat is not None else ""
-        entry = await self._read(self.chat.add, table.id, listener.seat, name, words)
-        for other in list(self.subscribers.get(table.id, ())):
+        watcher = None if listener.seat is not None else await self._watcher(table.id, listener)
+        entry = await self._read(self.chat.add, table.id, listener.seat, name, words, watcher)
+        self.chat_elsewhere(table.id, entry)  # (here: to our own sockets)
+        if self.cluster is not None:
+            self.cluster.publish_chat(table.id, entry)  # the sockets of the other processes
+
+    def chat_elsewhere(self, table_id: str, entry: dict[str, Any]) -> None:
+        """A chat message said at ``table_id`` (here or on another process): to every socket that hears chat."""
+        watcher = entry.get("watcher")
+        if isinstance(watcher, int) and watcher > self._watcher_top.get(table_id, 0):
+            self._watcher_top[table_id] = watcher  # a spectator numbered there: the next one here comes after
+        for other in list(self.subscribers.get(table_id, ())):
             if other.hears_chat:
                 other.queue.put_nowait({"type": "chat", "messages": [entry]})
+
+    async def _watcher(self, table_id: str, listener: Subscription) -> int:
+        """A spectator's number at the table: the same person (account, guest, else address) keeps it."""
+        key = (table_id, listener.player or f"address {listener.address}")
+        number = self._watcher_of.get(key)
+        if number is None:
+            if table_id not in self._watcher_top:  # after a restart: after those already in the chat
+                self._watcher_top[table_id] = await self._read(self.chat.watchers, table_id)
+            number = self._watcher_of[key] = self._watcher_top[table_id] = self._watcher_top[table_id] + 1
+        return number
 
     async def chat_history(self, table_id: str) -> list[dict[str, Any]]:
         """The table's latest chat messages (``limits.chat_keep``), oldest first."""
@@ -473,31 +500,42 @@ class TableService:
         """
         table = await self._table(table_id)
         seat = await self._fresh_seat_of(table, token) if token else table.seat_of_player(players)
-        listener = Subscription(table.id, seat, _lang(lang), Outbox(self.settings.limits.queue_messages))
+        listener = Subscription(table.id, seat, _lang(lang), Outbox(self.settings.limits.queue_messages),
+                                player=players[0] if players else None)
         self.subscribers.setdefault(table.id, set()).add(listener)
         if seat is None or table.seats[seat].kind != "human":
             self._queue_view(table, listener, 0)
             return listener
         place = table.seats[seat]
-        async with table.lock:
-            place.connections += 1
-            self._sockets_changed(table, seat, +1)
-            if place.leaving is not None:
-                place.leaving.cancel()
-                place.leaving = None
-            place.away = False
-            try:
-                if place.uses_socket:
+        # counted before the first wait: a socket closed (its handler cancelled) while the mark below is
+        # stored is then counted out again here, and its seat's grace period starts as for any close
+        place.connections += 1
+        self._sockets_changed(table, seat, +1)
+        if place.leaving is not None:
+            place.leaving.cancel()
+            place.leaving = None
+        place.away = False
+        try:
+            async with table.lock:
+                try:
+                    if place.uses_socket:
+                        self._notify(table)
+                    else:
+                        await self._commit(table, seats={seat: {"uses_socket": True}})  # (it notifies)
+                except ServiceError:  # logged; the mark is stored with the next change that succeeds
+                    place.uses_socket = True
                     self._notify(table)
-                else:
-                    await self._commit(table, seats={seat: {"uses_socket": True}})  # (it notifies)
-            except ServiceError:  # logged; the mark is stored with the next change that succeeds
-                place.uses_socket = True
-                self._notify(table)
+        except BaseException:
+            self._closed(listener)
+            raise
         return listener
 
     async def disconnect(self, listener: Subscription) -> None:
         """Stop listening. A player whose last connection this was has ``grace`` seconds to come back."""
+        self._closed(listener)
+
+    def _closed(self, listener: Subscription) -> None:
+        """``disconnect``, with no wait in it: it also runs where a cancelled ``connect`` unwinds."""
         self.subscribers.get(listener.table_id, set()).discard(listener)
         table = self.tables.get(listener.table_id)
         if table is None or listener.seat is None or table.seats[listener.seat].kind != "human":
@@ -643,6 +681,14 @@ class TableService:
             for old in sorted(finished, key=lambda t: t.updated)[:len(finished) - KEEP_FINISHED]:
                 del self.tables[old.id]
                 self.subscribers.pop(old.id, None)
+                self._forget_watchers(old.id)
+
+    def _forget_watchers(self, table_id: str) -> None:
+        """A table no longer served here: its spectators' numbers (read again from its chat if it comes back)."""
+        self._names_shown.pop(table_id, None)
+        if self._watcher_top.pop(table_id, None) is not None:
+            for key in [k for k in self._watcher_of if k[0] == table_id]:
+                del self._watcher_of[key]
 
     @staticmethod
     def _place(table: Table, seat: int) -> Seat:
@@ -779,6 +825,7 @@ class TableService:
     def forget_table(self, table_id: str) -> None:
         """Another process deleted the table (it expired)."""
         table = self.tables.pop(table_id, None)
+        self._forget_watchers(table_id)
         gone = ServiceError("table/expired", f"table {table_id} waited too long for players and was closed")
         for listener in self.subscribers.pop(table_id, set()):
             listener.closing = CLOSE_EXPIRED
@@ -863,7 +910,13 @@ class TableService:
         would tell)."""
         built: dict[tuple[int | None, str, int], tuple[Encoded, dict[str, Any]]] = {}
         as_edits: dict[tuple[int | None, str, int, int], tuple[dict[str, Any], Encoded]] = {}
+        names = tuple(place.name for place in table.seats)
+        renamed = only is None and self._names_shown.get(table.id, names) != names
+        if only is None:
+            self._names_shown[table.id] = names
         for listener in list(self.subscribers.get(table.id, ())):
+            if renamed:  # a seat was taken (or given to a bot): lines said "Player 2" till now
+                listener.log_next = 0  # the whole log again, with the names (the client replaces its lines)
             if only is not None and listener.seat != only:
                 continue
             key = (listener.seat, listener.lang, listener.log_next)

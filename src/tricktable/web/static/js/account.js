@@ -2,7 +2,7 @@
 // log out, and the account's ratings. The session is an HttpOnly cookie: this code never sees it.
 
 import { api } from "./api.js";
-import { h, mount, toast } from "./dom.js";
+import { h, mount, shownKey, toast } from "./dom.js";
 import { botName, lang, t, titleOf } from "./i18n.js";
 import { loadGames } from "./lobby.js";
 
@@ -104,11 +104,17 @@ export function accountPage(root) {
 
   // The forms are made once: a redraw (the games list arriving, a language switch) keeps what was typed.
   let forms = null;
+  let drawn = null; // what the page shows now: a redraw that would show the same is skipped
 
   function draw() {
     if (!forms || forms.lang !== lang()) {
       forms = { lang: lang(), login: credentials("login", t("account.login")), signup: credentials("signup", t("account.signup")) };
     }
+    // The logged-out page does not depend on the games list: its arrival must not re-mount the forms
+    // under a click (see mountChanged: nothing would be sent, and the page would wait for ever).
+    const showing = shownKey(forms.lang, state.error, me.account, me.account ? [me.ratings, state.games.length] : null);
+    if (showing === drawn && root.firstChild) return;
+    drawn = showing;
     const error = state.error ? h("p", { class: "error", role: "alert", dataset: { testid: "account-error" } }, state.error) : null;
     if (me.account) {
       mount(root, h("div", { class: "page narrow account-page", dataset: { testid: "account-page" } },

@@ -96,7 +96,7 @@ export function cardEl(text, opts = {}) {
     if (small && name.length > 7) name = `${name.slice(0, lang() === "ja" ? 4 : 5)}.`;
     classes.push("is-hero", name.length > 9 && "is-long");
     face = [
-      h("span", { class: "card-corner" }, card.hero.charAt(0)),
+      h("span", { class: "card-corner" }, heroName(card.hero).charAt(0)), // 軍 for 軍人 in Japanese
       h("span", { class: "card-hero" }, name),
       h("span", { class: "card-suit" }, colourName(card.colour)),
     ];

@@ -17,9 +17,16 @@ export function mergeChat(messages, msg) {
 
 const MUTES = "tricktable.mute";
 
-/** Who speaks a message, as a mute key: a seat number, or "watch" for the spectators. */
+/** Who speaks a message, as a mute key: a seat number, "watch2" for spectator 2 ("watch": one unnumbered). */
 export function speaker(message) {
-  return typeof message.seat === "number" ? String(message.seat) : "watch";
+  if (typeof message.seat === "number") return String(message.seat);
+  return Number.isInteger(message.watcher) ? `watch${message.watcher}` : "watch";
+}
+
+/** A spectator's name from their mute key: "Spectator 2" (観戦者2). */
+function watcherName(key) {
+  const n = key.slice("watch".length);
+  return n ? t("chat.spectatorN", { n }) : t("chat.spectator");
 }
 
 /** The speakers muted at table `id` in this browser. */
@@ -67,7 +74,7 @@ export function renderChat(messages, summary, opts) {
       input.value = "";
     }
   };
-  const who = (m) => (typeof m.seat === "number" ? (m.name || seatName(summary, m.seat)) : t("chat.spectator"));
+  const who = (m) => (typeof m.seat === "number" ? (m.name || seatName(summary, m.seat)) : watcherName(speaker(m)));
   const mutedKeys = [...mutes];
   return h("section", { class: "chat", dataset: { testid: "chat" } },
     h("h3", { class: "section-title" }, t("chat.title")),
@@ -82,7 +89,7 @@ export function renderChat(messages, summary, opts) {
         : h("li", { class: "muted" }, t("chat.none"))),
     hidden || mutedKeys.length ? h("p", { class: "muted small", dataset: { testid: "chat-hidden" } }, t("chat.muted", { n: hidden }), " ",
       mutedKeys.map((key) => h("button", { type: "button", class: "btn-link", dataset: { testid: `unmute-${key}` }, onclick: () => opts.onMute(key, false) },
-        `${t("chat.unmute")}: ${key === "watch" ? t("chat.spectator") : seatName(summary, Number(key))}`))) : null,
+        `${t("chat.unmute")}: ${key.startsWith("watch") ? watcherName(key) : seatName(summary, Number(key))}`))) : null,
     h("form", { class: "chat-form", onsubmit: send }, input,
       h("button", { type: "submit", class: "btn", dataset: { testid: "chat-send" } }, t("chat.send"))));
 }

@@ -44,13 +44,18 @@ export function reading(clock, seatClock, now = Date.now() / 1000 - skew) {
   return { text: duration(remaining), low: remaining < Math.min(20, clock.move / 2), running: true };
 }
 
+/** A table's time control in words: "Real time: 0:10 a move + 2:00 in reserve", "Turn-based: 1 d a move". */
+export function controlWords(clock) {
+  return clock.kind === "realtime"
+    ? t("clock.realtime", { move: duration(clock.move), reserve: duration(clock.reserve) })
+    : t("clock.turn", { move: duration(clock.move) });
+}
+
 /** The clocks strip: the time control, and one chip per human seat (null at a table without a clock). */
 export function renderClocks(summary, me) {
   const clock = summary && summary.clock;
-  if (!clock) return null;
-  const words = clock.kind === "realtime"
-    ? t("clock.realtime", { move: duration(clock.move), reserve: duration(clock.reserve) })
-    : t("clock.turn", { move: duration(clock.move) });
+  if (!clock || summary.status === "over") return null; // nobody's time runs any more: the result says it all
+  const words = controlWords(clock);
   return h("section", { class: "clocks", dataset: { testid: "clocks" }, "aria-label": t("clock.title") },
     h("span", { class: "clock-control muted small" }, words),
     clock.seats.map((seatClock) => {

@@ -36,6 +36,24 @@ export function mount(el, ...children) {
   return el;
 }
 
+const shownKeys = new WeakMap();
+
+/**
+ * `mount(el, build())`, unless `el` already shows what `key` (a string) says: a polled redraw that would
+ * show the same leaves the page alone. Re-mounting between a press and its release loses the click (the
+ * browser fires none), so a button under the pointer must not be rebuilt for nothing.
+ */
+export function mountChanged(el, key, build) {
+  if (shownKeys.get(el) === key && el.firstChild) return el;
+  shownKeys.set(el, key);
+  return mount(el, build());
+}
+
+/** A key of data for `mountChanged`: its JSON without the server's clock reading (`now`), which always moves. */
+export function shownKey(...parts) {
+  return JSON.stringify(parts, (k, v) => (k === "now" ? undefined : v));
+}
+
 let toastTimer = 0;
 
 /** A short message at the bottom of the screen; `kind` "error" shows it in red. */

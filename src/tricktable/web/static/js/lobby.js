@@ -1,12 +1,13 @@
 // The lobby: open tables (join, watch, open my seat) and the form that creates a table.
 
-import { clockChoices } from "./clock.js";
+import { clockChoices, controlWords } from "./clock.js";
+import { seatName } from "./board.js";
 import { accountError, me } from "./account.js";
 import { api, heldSeat, holdSeat, savedName, saveName } from "./api.js";
-import { h, humanize, mount, toast } from "./dom.js";
+import { h, humanize, mount, mountChanged, shownKey, toast } from "./dom.js";
 import { gameModule } from "./games/index.js";
 import { heroName } from "./cards.js";
-import { botName, pick, t, titleOf } from "./i18n.js";
+import { botName, lang, pick, t, titleOf } from "./i18n.js";
 
 let gamesCache = null;
 
@@ -33,8 +34,9 @@ export function lobbyPage(root, navigate) {
   const tablesBox = h("div", { class: "table-list", dataset: { testid: "open-tables" } });
   const formBox = h("div", { class: "create" });
 
-  function drawTables() {
-    mount(tablesBox, renderTables(page, navigate));
+  function drawTables() {  // polled every 5 s: rebuilt only when a table changed (a click is not lost to it)
+    const held = page.tables.map((table) => Boolean(heldSeat(table.id)));
+    mountChanged(tablesBox, shownKey(lang(), page.error, page.tables, held), () => renderTables(page, navigate));
   }
 
   function drawForm() {
@@ -324,7 +326,8 @@ function renderTables(page, navigate) {
   if (page.error) return h("p", { class: "error" }, t("error.network"));
   if (!page.tables.length) return h("p", { class: "muted" }, t("lobby.none"));
   return page.tables.map((table) => {
-    const held = heldSeat(table.id);
+    // a seat this browser holds the token of, or one the account (or guest) holds on any device
+    const held = heldSeat(table.id) || (Number.isInteger(table.your_seat) ? { seat: table.your_seat } : null);
     const free = (table.seats || []).filter((s) => s.kind === "human" && !s.taken);
     const go = () => navigate(`/tables/${encodeURIComponent(table.id)}`);
     return h("article", { class: "table-card", dataset: { testid: "table-card", id: table.id } },
@@ -336,10 +339,11 @@ function renderTables(page, navigate) {
       h("div", { class: "muted small" }, [t("table.players", { n: table.players }),
         table.status !== "waiting" ? t("table.round", { n: table.round }) : null,
         t("table.step", { n: table.step })].filter(Boolean).join(" · ")),
-      h("ul", { class: "seat-list" }, (table.seats || []).map((s) => h("li", { class: s.taken ? "" : "is-free" },
-        s.taken ? s.name : t("table.free")))),
+      table.clock ? h("div", { class: "muted small", dataset: { testid: "table-clock" } }, controlWords(table.clock)) : null,
+      h("ul", { class: "seat-list" }, (table.seats || []).map((s) => h("li", { class: s.taken || s.kind === "bot" ? "" : "is-free" },
+        s.taken || s.kind === "bot" ? seatName(table, s.seat) : t("table.free")))),
       h("div", { class: "buttons" },
-        held ? h("button", { type: "button", class: "btn btn-primary", onclick: go }, t("table.open")) : null,
+        held ? h("button", { type: "button", class: "btn btn-primary", dataset: { testid: "open-table" }, onclick: go }, t("table.open")) : null,
         !held && free.length ? h("button", { type: "button", class: "btn btn-primary", dataset: { testid: "join-table" }, onclick: go }, t("table.join")) : null,
         h("button", { type: "button", class: "btn btn-ghost", dataset: { testid: "watch-table" }, onclick: go }, t("table.spectate"))));
   });

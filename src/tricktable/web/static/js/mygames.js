@@ -5,8 +5,8 @@
 import { me, onMe } from "./account.js";
 import { api } from "./api.js";
 import { seatName } from "./board.js";
-import { h, mount, toast } from "./dom.js";
-import { t, titleOf } from "./i18n.js";
+import { h, mountChanged, shownKey, toast } from "./dom.js";
+import { lang, t, titleOf } from "./i18n.js";
 
 const EMPTY = { your_turn: [], waiting: [], playing: [], finished: [] };
 
@@ -34,7 +34,8 @@ export function myGamesPage(root, navigate) {
 
   function draw() {
     const games = page.games;
-    mount(root, h("div", { class: "page narrow my-games", dataset: { testid: "my-games" } },
+    // polled every few seconds: rebuilt only when something shown changed (a click is not lost to it)
+    mountChanged(root, shownKey(lang(), me.account, games), () => h("div", { class: "page narrow my-games", dataset: { testid: "my-games" } },
       h("h1", {}, t("games.title")),
       me.account ? null : h("p", { class: "muted small", dataset: { testid: "guest-note" } }, t("games.guestNote"),
         " ", h("a", { href: "/account", "data-link": true }, t("nav.login"))),

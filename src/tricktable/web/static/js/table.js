@@ -312,7 +312,7 @@ function renderHead(page, summary, handlers) {
     h("div", { class: "buttons" },
       h("button", { type: "button", class: ["btn btn-ghost", soundOn() && "is-on"], dataset: { testid: "sound" },
         "aria-pressed": String(soundOn()), onclick: handlers.sound }, soundOn() ? t("sound.on") : t("sound.off")),
-      page.held && notifyState() === "default" ? h("button", { type: "button", class: "btn btn-ghost", dataset: { testid: "notify" },
+      page.held && notifyState() === "default" && !(summary && summary.status === "over") ? h("button", { type: "button", class: "btn btn-ghost", dataset: { testid: "notify" },
         onclick: handlers.notify }, t("notify.ask")) : null,
       summary ? h("button", { type: "button", class: ["btn btn-ghost", page.panel === "rules" && "is-on"], dataset: { testid: "open-rules" },
         "aria-expanded": String(page.panel === "rules"), onclick: () => handlers.panel("rules") }, t("table.rules")) : null,
