@@ -44,7 +44,7 @@ export default {
   hide: ["won", "known_in_hand", "void", "turn_player", "options", "challenge", "taking", "previous", "lead_colour", "b16", "out_of_game"],
   phases: {
     play: { en: "Play", ja: "カードを出す" }, challenge: { en: "Challenge?", ja: "チャレンジ？" },
-    replay: { en: "Play a following card", ja: "リード色を出し直す" }, option: { en: "Choose A-D", ja: "A〜Dを選ぶ" },
+    replay: { en: "Play a following card", ja: "リード色を出し直す" }, option: { en: "Choose the penalty", ja: "ペナルティを選ぶ" },
     colour: { en: "Choose a colour", ja: "色を選ぶ" }, pick: { en: "Move cards", ja: "カードを移す" },
     target: { en: "Choose a card to change", ja: "数を変えるカードを選ぶ" }, take: { en: "Take a card", ja: "カードを取る" },
     over: { en: "Game over", ja: "終了" },
