@@ -75,7 +75,8 @@ def result(state: TricksterRules) -> dict[str, Any] | None:
                 words[lang] = TIEBREAKS["shared"][lang]
                 continue
             names = SUITS_JA if lang == "ja" else SUITS
-            detail = listing([f"{{seat_{p}}} {keys[p][1 + decided]}" for p in tied], lang)
+            # the suit counts are ints in a float-typed key: compiled code (mypyc) would read them as 2.0
+            detail = listing([f"{{seat_{p}}} {int(keys[p][1 + decided])}" for p in tied], lang)
             words[lang] = TIEBREAKS["suit"][lang].replace("{detail}", detail).replace("{suit}", names[decided])
         out["tiebreak_words"] = {**words, "args": args}
         out["tiebreak"] = fill(words["en"], args, "en", seat_names(None, n))
