@@ -159,3 +159,28 @@ def test_nothing_hidden_shows_in_an_observation(setup: tuple[int, int, int], ste
             # before the reveal, nobody else's cards (chosen or not) show anywhere
             others = [CARD_TEXT[c] for q in range(players) if q != player for c in state.hands[q]]
             assert not [t for t in others if f'"{t}"' in view]
+
+
+def _snapshot(state: TricksterState) -> str:
+    """Every zone, record and view of ``state``, as text (to see that playing a twin left it untouched)."""
+    fields = {name: getattr(state, name) for name in (
+        "hands", "tableaus", "trash", "deck", "trick", "trick_seats", "trick_moved", "know", "lacks",
+        "round_scores", "totals", "suit_counts", "draft_pool", "drafted", "order", "choice")}
+    views = [state.observe(seat) for seat in [None, *range(state.players)]]
+    return repr(fields) + json.dumps(views, sort_keys=True, default=str)
+
+
+@given(setups, st.integers(0, 120))
+def test_a_clone_or_a_world_played_to_the_end_leaves_its_original_untouched(setup: tuple[int, int, int],
+                                                                           steps: int) -> None:
+    # clones share the copy-on-write zones (tableaus, Trash, deck, knowledge): a twin must replace them
+    players, which, seed = setup
+    rng = Rng(seed)
+    state = advance(new(players, which, seed), rng, steps)
+    before = _snapshot(state)
+    twin = state.clone()
+    world = state.resample(rng.choice(range(players)), rng)
+    for other in (twin, world):
+        while not other.is_over:
+            step(other, rng)
+    assert _snapshot(state) == before

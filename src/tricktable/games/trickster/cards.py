@@ -163,6 +163,7 @@ def deck_cards(heroes: tuple[int, ...]) -> list[Card]:
 
 # a card's place when shown or listed: by suit (tie-break order), then hero
 RANK: tuple[int, ...] = tuple((c & 7) * len(HEROES) + (c >> 3) for c in CARDS)
+CARD_OF_RANK: tuple[Card, ...] = tuple(sorted(CARDS, key=RANK.__getitem__))  # RANK's inverse
 
 
 def in_order(cards: list[Card]) -> list[Card]:

@@ -9,6 +9,9 @@ and all or nothing: if it cannot be carried out completely, nothing happens." So
 Steps share a small record on the state: ``fx_player`` (the card's player), ``fx_target`` (the opponent
 chosen), ``fx_card`` (a card chosen at an earlier step) and ``fx_count`` (cards put back so far).
 A step's ``apply`` sets ``state.step`` to the next step, or to ``NONE`` when the effect is done.
+
+The tableaus, the Trash, the deck and the knowledge records are copy-on-write (clones share them, rules.py
+``clone``): an effect replaces such a list or record, never changes it in place (``_without``, ``_with``).
 """
 
 from __future__ import annotations
@@ -67,6 +70,8 @@ class Board(Protocol):
     def log(self, kind: str, visible: frozenset[int] | None = None, **data: Any) -> None: ...
     def _add_to_trick(self, c: int, p: int, *, moved: bool) -> None: ...
     def _learn(self, o: int, c: int, place: int) -> None: ...
+    def _unlearn(self, o: int, c: int) -> None: ...
+    def _set_lacks(self, o: int, q: int, mask: int) -> None: ...
     def _forget_card(self, c: int) -> None: ...
     def _drop_hand(self, o: int, q: int) -> None: ...
     def _hand_to_hand(self, c: int, src: int | None, dst: int, seen: tuple[int, ...]) -> None: ...
@@ -104,6 +109,18 @@ class Effect:
     begin: Callable[[Board, int], None]
 
 
+def _without(cards: list[int], c: int) -> list[int]:
+    """A new list: ``cards`` without ``c`` (copy-on-write zones are replaced, never changed in place)."""
+    out = cards.copy()
+    out.remove(c)
+    return out
+
+
+def _with(cards: list[int], c: int) -> list[int]:
+    """A new list: ``cards`` and then ``c``."""
+    return [*cards, c]
+
+
 def _opponents(s: Board, p: int) -> list[int]:
     return [q for q in range(s.players) if q != p]
 
@@ -132,19 +149,16 @@ def _explorer_begin(s: Board, p: int) -> None:
         s.log("reveal_seen", None, seat=p, cards=[CARD_TEXT[c] for c in top])  # face up: everyone sees them
         for o in range(s.players):
             for c in top:
-                s.know[o][c] = DECK
+                s._learn(o, c, DECK)
     else:
         _private(s, (p,), "reveal", {"seat": p, "count": 2}, {"cards": [CARD_TEXT[c] for c in top]})
         for c in top:
-            s.know[p][c] = DECK
+            s._learn(p, c, DECK)
     s.step = EXPLORER_KEEP
 
 
 def _explorer_keep(s: Board, p: int, c: int) -> None:
-    if s.deck[-1] == c:
-        s.deck.pop()
-    else:
-        del s.deck[-2]
+    s.deck = s.deck[:-1] if s.deck[-1] == c else [*s.deck[:-2], s.deck[-1]]
     s.hands[p].append(c)
     if s.options.explorer_reveal == "public":
         s.log("keep_seen", None, seat=p, card=CARD_TEXT[c])
@@ -153,7 +167,7 @@ def _explorer_keep(s: Board, p: int, c: int) -> None:
         _private(s, (p,), "keep", {"seat": p}, {"card": CARD_TEXT[c]})
         for o in range(s.players):
             if o != p:
-                s.know[o].pop(s.deck[-1], None)
+                s._unlearn(o, s.deck[-1])
         s._deck_to_hand(c, p, (p,))
     _done(s)
 
@@ -181,7 +195,7 @@ def _brigand_give(s: Board, p: int, c: int) -> None:
 # --- Guard: move a card from your tableau into the Pot ------------------------------------------------
 
 def _guard_move(s: Board, p: int, c: int) -> None:
-    s.tableaus[p].remove(c)
+    s.tableaus[p] = _without(s.tableaus[p], c)
     s.log("to_pot", None, seat=p, card=CARD_TEXT[c])
     s._add_to_trick(c, p, moved=True)
     _done(s)
@@ -197,7 +211,7 @@ def _pick_secret(s: Board, p: int, c: int, step: int) -> None:
 def _magician_take(s: Board, p: int, t: int) -> None:
     h = s.fx_card
     s.hands[p].remove(h)
-    s.trash[s.trash.index(t)] = h
+    s.trash = [h if x == t else x for x in s.trash]
     s.hands[p].append(t)
     s.log("swap_trash", None, seat=p, gave=CARD_TEXT[h], took=CARD_TEXT[t])
     s._forget_card(h)
@@ -224,10 +238,10 @@ def _nomad_pass(s: Board, p: int, c: int) -> None:
             if q == o:
                 continue
             if (q + 1) % n != o:
-                s.know[o].pop(chosen[q], None)
+                s._unlearn(o, chosen[q])
                 s._drop_hand(o, q)  # q gave away a card o did not see
             if q != (o + 1) % n:
-                s.lacks[o][q] = 0  # q received a card o did not see
+                s._set_lacks(o, q, 0)  # q received a card o did not see
     for q in range(n):
         s.hands[q].remove(chosen[q])
     for q in range(n):
@@ -254,8 +268,8 @@ def _choose_target(step: int) -> Callable[[Board, int, int], None]:
 
 def _peddler_move(s: Board, p: int, c: int) -> None:
     q = s.fx_target
-    s.tableaus[p].remove(c)
-    s.tableaus[q].append(c)
+    s.tableaus[p] = _without(s.tableaus[p], c)
+    s.tableaus[q] = _with(s.tableaus[q], c)
     s.log("to_tableau", None, seat=p, target=q, card=CARD_TEXT[c])
     _done(s)
 
@@ -264,10 +278,8 @@ def _peddler_move(s: Board, p: int, c: int) -> None:
 
 def _revolutionary_take(s: Board, p: int, t: int) -> None:
     q, c = s.fx_target, s.fx_card
-    s.tableaus[p].remove(c)
-    s.tableaus[q].remove(t)
-    s.tableaus[p].append(t)
-    s.tableaus[q].append(c)
+    s.tableaus[p] = _with(_without(s.tableaus[p], c), t)
+    s.tableaus[q] = _with(_without(s.tableaus[q], t), c)
     s.log("swap_tableaus", None, seat=p, target=q, gave=CARD_TEXT[c], took=CARD_TEXT[t])
     _done(s)
 
@@ -277,7 +289,7 @@ def _revolutionary_take(s: Board, p: int, t: int) -> None:
 def _soldier_move(s: Board, p: int, c: int) -> None:
     q = s.fx_target
     s.hands[p].remove(c)
-    s.tableaus[q].append(c)
+    s.tableaus[q] = _with(s.tableaus[q], c)
     s.log("to_tableau", None, seat=p, target=q, card=CARD_TEXT[c])
     s._forget_card(c)
     _done(s)
@@ -289,13 +301,14 @@ def _archivist_begin(s: Board, p: int) -> None:
     top = s.deck[-3:][::-1]
     _private(s, (p,), "look_deck", {"seat": p, "count": 3}, {"cards": [CARD_TEXT[c] for c in top]})
     for c in top:
-        s.know[p][c] = DECK
+        s._learn(p, c, DECK)
     s.step = ARCHIVIST_SWAP
 
 
 def _archivist_take(s: Board, p: int, t: int) -> None:
     h = s.fx_card
     i = len(s.deck) - 1 - s.deck[::-1].index(t)
+    s.deck = s.deck.copy()
     s.deck[i] = h
     s.hands[p].remove(h)
     s.hands[p].append(t)
@@ -303,7 +316,7 @@ def _archivist_take(s: Board, p: int, t: int) -> None:
     for o in range(s.players):
         if o != p:
             for c in s.deck[-3:]:
-                s.know[o].pop(c, None)  # the top 3 are reordered out of sight
+                s._unlearn(o, c)  # the top 3 are reordered out of sight
     s._hand_to_deck(h, p)
     s._deck_to_hand(t, p, (p,))
     s.fx_count = 0
@@ -320,6 +333,7 @@ def _archivist_return(s: Board, p: int, c: int) -> None:
     # rules: "put the 3 back in any order": each choice is the next card from the top down; the last is forced
     spot = len(s.deck) - 1 - s.fx_count
     i = s.deck.index(c, len(s.deck) - 3)
+    s.deck = s.deck.copy()
     s.deck[i], s.deck[spot] = s.deck[spot], s.deck[i]
     s.fx_count += 1
     if s.fx_count == 2:
@@ -331,7 +345,7 @@ def _archivist_return(s: Board, p: int, c: int) -> None:
 # --- Doctor: move a card from your tableau to your hand -----------------------------------------------
 
 def _doctor_take(s: Board, p: int, c: int) -> None:
-    s.tableaus[p].remove(c)
+    s.tableaus[p] = _without(s.tableaus[p], c)
     s.hands[p].append(c)
     s.log("to_hand", None, seat=p, card=CARD_TEXT[c], source="tableau")
     s._public_to_hand(c, p)
@@ -341,7 +355,8 @@ def _doctor_take(s: Board, p: int, c: int) -> None:
 # --- Inventor: draw the top deck card, then put a hand card on the bottom of the deck -----------------
 
 def _inventor_begin(s: Board, p: int) -> None:
-    c = s.deck.pop()
+    c = s.deck[-1]
+    s.deck = s.deck[:-1]
     watchers = (p, *(o for o in range(s.players) if s.know[o].get(c) == DECK))
     s.hands[p].append(c)
     _private(s, watchers, "draw", {"seat": p}, {"card": CARD_TEXT[c]})
@@ -351,7 +366,7 @@ def _inventor_begin(s: Board, p: int) -> None:
 
 def _inventor_bottom(s: Board, p: int, c: int) -> None:
     s.hands[p].remove(c)
-    s.deck.insert(0, c)
+    s.deck = [c, *s.deck]
     _private(s, (p,), "to_bottom", {"seat": p}, {"card": CARD_TEXT[c]})
     s._hand_to_deck(c, p)
     _done(s)
@@ -361,9 +376,8 @@ def _inventor_bottom(s: Board, p: int, c: int) -> None:
 
 def _scion_take(s: Board, p: int, t: int) -> None:
     c = s.fx_card
-    s.tableaus[p].remove(c)
-    s.trash[s.trash.index(t)] = c
-    s.tableaus[p].append(t)
+    s.tableaus[p] = _with(_without(s.tableaus[p], c), t)
+    s.trash = [c if x == t else x for x in s.trash]
     s.log("swap_trash", None, seat=p, gave=CARD_TEXT[c], took=CARD_TEXT[t], source="tableau")
     _done(s)
 
@@ -371,10 +385,10 @@ def _scion_take(s: Board, p: int, t: int) -> None:
 # --- Scavenger: take a Trash card into your hand, then refill the Trash from the deck -----------------
 
 def _scavenger_take(s: Board, p: int, t: int) -> None:
-    s.trash.remove(t)
     s.hands[p].append(t)
-    refill = s.deck.pop()
-    s.trash.append(refill)
+    refill = s.deck[-1]
+    s.deck = s.deck[:-1]
+    s.trash = _with(_without(s.trash, t), refill)
     s.log("to_hand", None, seat=p, card=CARD_TEXT[t], source="trash")
     s.log("refill", None, card=CARD_TEXT[refill])
     s._public_to_hand(t, p)
@@ -394,7 +408,7 @@ def _witness_seat(s: Board, p: int, q: int) -> None:
     cards = sorted(s.hands[q])
     _private(s, (p,), "look_hand", {"seat": p, "target": q}, {"cards": [CARD_TEXT[c] for c in cards]})
     for c in cards:
-        s.know[p][c] = q
+        s._learn(p, c, q)
     _done(s)
 
 

@@ -64,11 +64,12 @@ def resample(state: T, player: int, rng: Rng) -> T:
         hands, deck = dealt
         for q, hand in zip(others, hands, strict=True):
             world.hands[q] = kept[q] + hand
+        world.deck = world.deck.copy()  # copy-on-write (shared with the live state)
         for i, c in zip(free_positions, deck, strict=True):
             world.deck[i] = c
     for q in range(state.players):
         world.hands[q].sort()
-        world.tableaus[q].sort()
+    world.tableaus = [sorted(t) for t in world.tableaus]
     _redraw_secret_choices(world, player, rng)
     # what the other seats know is hidden from ``player`` too (and would not fit this world): forget it
     for o in others:

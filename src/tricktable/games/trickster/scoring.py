@@ -12,7 +12,7 @@ from typing import Any
 
 from tricktable.engine.words import fill, listing, seat_names
 from tricktable.games.trickster.cards import SUITS, SUITS_JA
-from tricktable.games.trickster.rules import OVER, TricksterRules, best_seats, exempt_seats, trouble
+from tricktable.games.trickster.rules import OVER, TricksterRules, best_seats, exempt_seats
 
 TIEBREAKS = {
     "suit": {"en": "{tied} tie on {total} trouble points; fewer {suit} cards decides ({detail})",
@@ -23,8 +23,8 @@ TIEBREAKS = {
 
 
 def scores(state: TricksterRules) -> list[float]:
-    """Trouble points so far (lower is better)."""
-    return trouble(state.round_scores, state.players)
+    """Trouble points so far (lower is better): kept by the rules at each round's end."""
+    return list(state.totals)
 
 
 def winners(state: TricksterRules) -> list[int]:
