@@ -184,3 +184,29 @@ def test_a_clone_or_a_world_played_to_the_end_leaves_its_original_untouched(setu
         while not other.is_over:
             step(other, rng)
     assert _snapshot(state) == before
+
+
+def test_a_world_shuffle_of_more_than_32_cards_is_uniform_from_a_few_draws() -> None:
+    from tricktable.games.trickster import resample
+
+    class Counting(Rng):
+        draws = 0
+
+        def next64(self) -> int:
+            Counting.draws += 1
+            return super().next64()
+
+    rng, size, rounds = Counting(3), 40, 8000
+    seen = [[0] * size for _ in range(size)]  # seen[item][place]
+    for _ in range(rounds):
+        items = list(range(size))
+        resample._shuffle(rng, items)
+        assert sorted(items) == list(range(size))
+        for place, item in enumerate(items):
+            seen[item][place] += 1
+    assert Counting.draws == 4 * rounds  # log2(40!) + 64 bits: 4 draws, not one a card
+    expected = rounds / size
+    # every item at every place about 1/40 of the time (chi-square per item, 39 degrees of freedom: the
+    # 99.99% quantile is about 80)
+    for item in range(size):
+        assert sum((k - expected) ** 2 / expected for k in seen[item]) < 80, item
