@@ -168,7 +168,7 @@ CARD_OF_RANK: tuple[Card, ...] = tuple(sorted(CARDS, key=RANK.__getitem__))  # R
 
 def in_order(cards: list[Card]) -> list[Card]:
     """``cards`` by suit then hero: the order of every list of choices, whatever order a zone holds them in."""
-    return sorted(cards, key=RANK.__getitem__)
+    return [CARD_OF_RANK[r] for r in sorted(map(RANK.__getitem__, cards))]  # plain ints sort faster than by key
 
 
 def sort_key(c: Card) -> tuple[int, int]:

@@ -20,7 +20,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from tricktable.engine import Rng
+from tricktable.engine import Event, Rng
 from tricktable.engine.hidden import CLOSED, HiddenChoice, only
 from tricktable.games.trickster.actions import Kind
 from tricktable.games.trickster.cards import (
@@ -54,6 +54,7 @@ class Board(Protocol):
 
     options: TricksterOptions
     rng: Rng
+    events: list[Event]
     hands: list[list[int]]
     tableaus: list[list[int]]
     trash: list[int]
@@ -107,6 +108,28 @@ class Effect:
 
     can: Callable[[Board, int], bool]
     begin: Callable[[Board, int], None]
+
+
+# the events the commonest steps log, each built once and shared (read-only) by every state, like the plays'
+# (rules.py): ``_shared(kind, seat, target, card)`` (-1: no such field), and each seat's secret Nomad pick
+_SHARED: dict[tuple[str, int, int, int], Event] = {}
+PASS_PICK = [[Event("chose", {"seat": p, "card": CARD_TEXT[c], "why": "pass"}, only(p)) for c in range(len(CARD_TEXT))]
+             for p in range(7)]
+
+
+def _shared(kind: str, seat: int, target: int = -1, card: int = -1) -> Event:
+    """The event ``kind`` with ``seat``, then ``target`` and ``card`` when given (>= 0); a Nomad ``pass`` is
+    seen by its two seats only."""
+    key = (kind, seat, target, card)
+    event = _SHARED.get(key)
+    if event is None:
+        data: dict[str, Any] = {"seat": seat}
+        if target >= 0:
+            data["target"] = target
+        if card >= 0:
+            data["card"] = CARD_TEXT[card]
+        event = _SHARED[key] = Event(kind, data, frozenset((seat, target)) if kind == "pass" else None)
+    return event
 
 
 def _without(cards: list[int], c: int) -> list[int]:
@@ -196,7 +219,7 @@ def _brigand_give(s: Board, p: int, c: int) -> None:
 
 def _guard_move(s: Board, p: int, c: int) -> None:
     s.tableaus[p] = _without(s.tableaus[p], c)
-    s.log("to_pot", None, seat=p, card=CARD_TEXT[c])
+    s.events.append(_shared("to_pot", p, card=c))
     s._add_to_trick(c, p, moved=True)
     _done(s)
 
@@ -228,7 +251,7 @@ def _nomad_begin(s: Board, p: int) -> None:
 
 def _nomad_pass(s: Board, p: int, c: int) -> None:
     s.choice = s.choice.choose(p, c)
-    s.log("chose", only(p), seat=p, card=CARD_TEXT[c], why="pass")
+    s.events.append(PASS_PICK[p][c])
     if not s.choice.is_complete:
         return
     n, chosen = s.players, s.choice.picks
@@ -249,9 +272,9 @@ def _nomad_pass(s: Board, p: int, c: int) -> None:
     for o in range(n):
         s._learn(o, chosen[o], (o + 1) % n)
         s._learn(o, chosen[(o - 1) % n], o)
-    s.log("passed", None, seat=p)
+    s.events.append(_shared("passed", p))
     for q in range(n):
-        s.log("pass", frozenset((q, (q + 1) % n)), seat=q, target=(q + 1) % n, card=CARD_TEXT[chosen[q]])
+        s.events.append(_shared("pass", q, (q + 1) % n, chosen[q]))
     s.choice = CLOSED
     _done(s)
 
@@ -261,7 +284,7 @@ def _nomad_pass(s: Board, p: int, c: int) -> None:
 def _choose_target(step: int) -> Callable[[Board, int, int], None]:
     def apply(s: Board, p: int, q: int) -> None:
         s.fx_target = q
-        s.log("target", None, seat=p, target=q)
+        s.events.append(_shared("target", p, q))
         s.step = step
     return apply
 
@@ -270,7 +293,7 @@ def _peddler_move(s: Board, p: int, c: int) -> None:
     q = s.fx_target
     s.tableaus[p] = _without(s.tableaus[p], c)
     s.tableaus[q] = _with(s.tableaus[q], c)
-    s.log("to_tableau", None, seat=p, target=q, card=CARD_TEXT[c])
+    s.events.append(_shared("to_tableau", p, q, c))
     _done(s)
 
 
@@ -290,7 +313,7 @@ def _soldier_move(s: Board, p: int, c: int) -> None:
     q = s.fx_target
     s.hands[p].remove(c)
     s.tableaus[q] = _with(s.tableaus[q], c)
-    s.log("to_tableau", None, seat=p, target=q, card=CARD_TEXT[c])
+    s.events.append(_shared("to_tableau", p, q, c))
     s._forget_card(c)
     _done(s)
 
@@ -432,7 +455,7 @@ def _secret_then(step: int) -> Callable[[Board, int, int], None]:
 
 def _public_then(step: int) -> Callable[[Board, int, int], None]:
     def apply(s: Board, p: int, c: int) -> None:
-        s.log("pick", None, seat=p, card=CARD_TEXT[c])
+        s.events.append(_shared("pick", p, card=c))
         _pick_secret(s, p, c, step)
     return apply
 
