@@ -257,14 +257,15 @@ def _nomad_pass(s: Board, p: int, c: int) -> None:
     n, chosen = s.players, s.choice.picks
     # knowledge first, against the hands before the passes (rules: simultaneous)
     for o in range(n):
-        for q in range(n):
-            if q == o:
-                continue
-            if (q + 1) % n != o:
-                s._unlearn(o, chosen[q])
-                s._drop_hand(o, q)  # q gave away a card o did not see
-            if q != (o + 1) % n:
-                s._set_lacks(o, q, 0)  # q received a card o did not see
+        if s.know[o]:  # (nothing to drop from an empty record)
+            for q in range(n):
+                if q != o and (q + 1) % n != o:
+                    s._unlearn(o, chosen[q])
+                    s._drop_hand(o, q)  # q gave away a card o did not see
+        if any(s.lacks[o]):
+            for q in range(n):
+                if q != o and q != (o + 1) % n:
+                    s._set_lacks(o, q, 0)  # q received a card o did not see
     for q in range(n):
         s.hands[q].remove(chosen[q])
     for q in range(n):

@@ -452,9 +452,14 @@ class TricksterRules(State):
         if not hand:
             self._bust(p, "empty hand")  # rules [D option empty_hand]: a player who must play with none busts
             return
-        if self.turn >= 2 and not self._fitting(hand):
-            self._bust(p, "cannot follow")
-            return
+        if self.turn >= 2:
+            fits = fitting_mask(self.pattern, self.lead_card, self.check_suits, self.check_heroes)
+            for c in hand:
+                if fits >> c & 1:
+                    break
+            else:
+                self._bust(p, "cannot follow")
+                return
         self.phase = TRICK
 
     def _legal_trick(self, player: int) -> list[Action]:
