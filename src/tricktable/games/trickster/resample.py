@@ -9,8 +9,10 @@ gets a fitting card. See rules.py, "What each seat knows", for how the record st
 
 The unknown cards are dealt by the engine's constrained sampler (``engine/sampling.py``): one slot per
 other hand (avoiding its ``lacks`` mask; the Follower to play gets a fitting card) and one for the deck
-cards ``player`` cannot place. The other seats' knowledge records are emptied in the world. Hands and
-tableaus come out sorted, so a world depends only on ``player``'s observation and the seed.
+cards ``player`` cannot place; with nothing constraining the deal (the usual case) it is one uniform shuffle
+of the unknown cards from 4-5 engine draws (``_shuffle``), cut into the hands and the deck. The other seats'
+knowledge records are emptied in the world. Hands and tableaus come out sorted, so a world depends only on
+``player``'s observation and the seed.
 """
 
 from __future__ import annotations
