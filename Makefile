@@ -45,10 +45,9 @@ test: lint  ## ruff, mypy --strict, then every test
 # dataclass in plain Python), registry/options/words (not hot),
 # each game's options.py and text.py (tables read once), each game's classes (its State, Game and Action
 # subclasses: actions/effects/rules/game.py, whose clone makes a blank twin, which a compiled class cannot),
-# Trickster's modules (its golden replays digest differently compiled: to be found), and every module
-# outside the engine, games and search.
+# and every module outside the engine, games and search.
 COMPILED := $(addprefix src/tricktable/engine/,cards chance events hidden rng sampling record undo) \
-	$(foreach g,megalomania masquerade,$(addprefix src/tricktable/games/$(g)/,cards phases scoring observe resample heuristic)) \
+	$(foreach g,megalomania masquerade trickster,$(addprefix src/tricktable/games/$(g)/,cards phases scoring observe resample heuristic)) \
 	src/tricktable/bots/search src/tricktable/bots/ismcts
 
 compiled: $(STAMP)  ## the hot path compiled with mypyc, in place (make pure undoes it)

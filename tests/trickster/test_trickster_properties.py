@@ -159,3 +159,52 @@ def test_nothing_hidden_shows_in_an_observation(setup: tuple[int, int, int], ste
             # before the reveal, nobody else's cards (chosen or not) show anywhere
             others = [CARD_TEXT[c] for q in range(players) if q != player for c in state.hands[q]]
             assert not [t for t in others if f'"{t}"' in view]
+
+
+def _snapshot(state: TricksterState) -> str:
+    """Every zone, record and view of ``state``, as text (to see that playing a twin left it untouched)."""
+    fields = {name: getattr(state, name) for name in (
+        "hands", "tableaus", "trash", "deck", "trick", "trick_seats", "trick_moved", "know", "lacks",
+        "round_scores", "totals", "suit_counts", "draft_pool", "drafted", "order", "choice")}
+    views = [state.observe(seat) for seat in [None, *range(state.players)]]
+    return repr(fields) + json.dumps(views, sort_keys=True, default=str)
+
+
+@given(setups, st.integers(0, 120))
+def test_a_clone_or_a_world_played_to_the_end_leaves_its_original_untouched(setup: tuple[int, int, int],
+                                                                           steps: int) -> None:
+    # clones share the copy-on-write zones (tableaus, Trash, deck, knowledge): a twin must replace them
+    players, which, seed = setup
+    rng = Rng(seed)
+    state = advance(new(players, which, seed), rng, steps)
+    before = _snapshot(state)
+    twin = state.clone()
+    world = state.resample(rng.choice(range(players)), rng)
+    for other in (twin, world):
+        while not other.is_over:
+            step(other, rng)
+    assert _snapshot(state) == before
+
+
+def test_a_world_shuffle_of_more_than_32_cards_is_uniform_from_a_few_draws() -> None:
+    from tricktable.games.trickster import resample
+
+    rng, size, rounds = Rng(3), 40, 8000
+    seen = [[0] * size for _ in range(size)]  # seen[item][place]
+    for _ in range(rounds):
+        items = list(range(size))
+        resample._shuffle(rng, items)
+        assert sorted(items) == list(range(size))
+        for place, item in enumerate(items):
+            seen[item][place] += 1
+    # log2(40!) + 64 bits: 4 draws, not one a card (a generator that drew as often is where this one is; not
+    # a counting subclass: the compiled build's Rng cannot be subclassed in plain Python)
+    same = Rng(3)
+    for _ in range(4 * rounds):
+        same.next64()
+    assert rng.state == same.state
+    expected = rounds / size
+    # every item at every place about 1/40 of the time (chi-square per item, 39 degrees of freedom: the
+    # 99.99% quantile is about 80)
+    for item in range(size):
+        assert sum((k - expected) ** 2 / expected for k in seen[item]) < 80, item

@@ -55,6 +55,7 @@ from tricktable.games.trickster.effects import (
     NONE,
     STEPS,
 )
+from tricktable.games.trickster.phases import PHASE_WORDS
 
 PATTERNS = ("same suit", "same hero", "no match")
 STEP_KEYS = tuple((HERO_NAMES[step.hero], step.name) for _, step in sorted(STEPS.items()))
@@ -143,29 +144,43 @@ class TricksterEncoder(Encoder):
                 views["draft_chosen"][HERO_NAMES.index(name)] = 1.0
             self.mark_seat(views["drafter"], draft["drafter"], me)
 
+    def __init__(self, game: Any) -> None:
+        super().__init__(game)
+        # the offsets ``fill_state`` reads, as attributes (a dict lookup each cost more than the write)
+        o = self.offsets
+        self._hand, self._hand_sizes, self._trick = o["hand"], o["hand_sizes"], o["trick"]
+        self._trick_seats, self._trick_moved, self._heroes = o["trick_seats"], o["trick_moved"], o["heroes"]
+        self._trash, self._tableaus, self._round_scores = o["trash"], o["tableaus"], o["round_scores"]
+        self._leader, self._trickster, self._followers = o["leader"], o["trickster"], o["followers"]
+        self._turn, self._pattern, self._lead, self._last_buster = o["turn"], o["pattern"], o["lead"], o["last_buster"]
+        self._rounds: int = game.options.rounds
+        self._card_count = len(self.cards)
+        self._phase_slots = tuple(self.phase_index[word] for word in PHASE_WORDS)  # by ``state.phase``
+        self._hero_rows: dict[tuple[int, ...], bytes] = {}  # the game's 7 heroes as the bytes of their piece
+
     def fill_state(self, state: Any, seat: int | None, flags: bytearray, rows: list[float]) -> int:
         # the state's fields read here (a rename in the game must be made here too; the equality test
         # against ``fill_table`` fails loudly when one is missed). Cards lie in lists: one byte each, and
         # every value is a count (0-255) written as a byte too.
         s = state
-        o, n, cards = self.offsets, self.players, len(self.cards)
+        o, n, cards = self.offsets, self.players, self._card_count
         me = 0 if seat is None else seat
-        slot_of_phase = self.phase_slot(s)
+        slot_of_phase = self._phase_slots[s.phase]
         phase = self.phases[slot_of_phase]
         flags[o["phase"] + slot_of_phase] = 1
-        seats: list[tuple[int, int | None]] = []  # (piece start, absolute seat): one-hot, made relative
+        # a seat piece is one-hot, relative to the observer: ``flags[start + (seat - me) % n] = 1``
         # the common pieces
         hands = s.hands
         if seat is not None:
-            start = o["hand"]
+            start = self._hand
             for card in hands[seat]:
                 flags[start + card] = 1
-        start = o["hand_sizes"]
+        start = self._hand_sizes
         for p, hand in enumerate(hands):
             flags[start + (p - me) % n] = len(hand)
         pot = s.trick
         if pot:
-            trick, trick_seats, trick_moved = o["trick"], o["trick_seats"], o["trick_moved"]
+            trick, trick_seats, trick_moved = self._trick, self._trick_seats, self._trick_moved
             for slot, (card, who, moved) in enumerate(zip(pot, s.trick_seats, s.trick_moved, strict=True)):
                 if slot >= self.trick_slots:
                     break
@@ -173,46 +188,52 @@ class TricksterEncoder(Encoder):
                 flags[trick_seats + slot * n + (who - me) % n] = 1
                 flags[trick_moved + slot] = moved
         # the table
-        start = o["heroes"]
-        for hero in s.heroes:
-            flags[start + hero] = 1
+        heroes = s.heroes
+        if heroes:
+            hero_row = self._hero_rows.get(heroes)
+            if hero_row is None:
+                hero_row = self._hero_rows[heroes] = bytes(1 if h in heroes else 0 for h in range(len(HERO_NAMES)))
+            flags[self._heroes:self._heroes + len(hero_row)] = hero_row
         flags[o["token"]] = s.token
         flags[o["deck_size"]] = len(s.deck)
         if phase == "play" or phase == "effect":  # a trick is on
             order = s.order
-            seats.append((o["leader"], s.leader))
-            seats.append((o["trickster"], order[1]))
-            start = o["followers"]
-            seats.extend((start, follower) for follower in order[2:])
+            flags[self._leader + (s.leader - me) % n] = 1
+            flags[self._trickster + (order[1] - me) % n] = 1
+            start = self._followers
+            for follower in order[2:]:
+                flags[start + (follower - me) % n] = 1
             if s.pattern:
-                flags[o["pattern"] + s.pattern - 1] = 1
+                flags[self._pattern + s.pattern - 1] = 1
             if s.lead_card >= 0:
-                flags[o["lead"] + s.lead_card] = 1
+                flags[self._lead + s.lead_card] = 1
             if phase == "play":
-                seats.append((o["turn"], order[s.turn]))
-        start = o["trash"]
+                flags[self._turn + (order[s.turn] - me) % n] = 1
+        start = self._trash
         for card in s.trash:
             flags[start + card] = 1
-        start = o["tableaus"]
+        start = self._tableaus
         for p, tableau in enumerate(s.tableaus):
             first = start + (p - me) % n * cards
             for card in tableau:
                 flags[first + card] = 1
         round_scores = s.round_scores
         if round_scores:
-            start = o["round_scores"]
-            for row, scores in enumerate(round_scores[:self.game.options.rounds]):
+            start = self._round_scores
+            for row, scores in enumerate(round_scores[:self._rounds]):
                 first = start + row * n
                 for p, score in enumerate(scores):
                     flags[first + (p - me) % n] = score
-        seats.append((o["last_buster"], s.last_buster))
+        if s.last_buster >= 0:
+            flags[self._last_buster + (s.last_buster - me) % n] = 1
         if phase == "effect" and s.step != NONE:
             step = STEPS[s.step]
             mine = seat is not None and seat == s.fx_player
             flags[o["effect_hero"] + step.hero] = 1
             flags[o["effect_step"] + STEP_SLOT[s.step]] = 1
-            seats.append((o["effect_player"], s.fx_player))
-            seats.append((o["effect_target"], s.fx_target))
+            flags[o["effect_player"] + (s.fx_player - me) % n] = 1
+            if s.fx_target >= 0:
+                flags[o["effect_target"] + (s.fx_target - me) % n] = 1
             if s.fx_card >= 0 and (mine or not step.secret):
                 flags[o["effect_card"] + s.fx_card] = 1
             deck = s.deck
@@ -242,10 +263,7 @@ class TricksterEncoder(Encoder):
             start = o["draft_chosen"]
             for hero in s.drafted:
                 flags[start + hero] = 1
-            seats.append((o["drafter"], s.drafter))
-        for start, who in seats:
-            if who is not None and who >= 0:
-                flags[start + (who - me) % n] = 1
+            flags[o["drafter"] + (s.drafter - me) % n] = 1
         return 0
 
 ENCODER = TricksterEncoder

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from enum import IntEnum
 
 from tricktable.engine import Action
-from tricktable.games.trickster.cards import CARD_TEXT, CARDS, HERO_NAMES
+from tricktable.games.trickster.cards import CARD_OF_RANK, CARD_TEXT, CARDS, HERO_NAMES
 
 
 class Kind(IntEnum):
@@ -52,12 +52,14 @@ class Move(Action):
 @dataclass(frozen=True, slots=True)
 class ActionTable:
     """Every action, plus the rows the rules hand out legal actions from: ``cards[kind][card]``,
-    ``seats[seat]`` and ``heroes[hero]``."""
+    ``seats[seat]`` and ``heroes[hero]``; ``by_rank[kind][rank]`` is ``cards[kind][CARD_OF_RANK[rank]]``
+    (cards.py: a card's place by suit then hero), for lists built in that order."""
 
     actions: list[Move]
     cards: list[list[Move]]
     seats: list[Move]
     heroes: list[Move]
+    by_rank: list[list[Move]]
 
 
 _TABLES: dict[int, ActionTable] = {}
@@ -84,4 +86,5 @@ def build(players: int) -> ActionTable:
     actions.extend(seats)
     heroes = [Move(len(actions) + h, f"draft {name}", Kind.DRAFT, h) for h, name in enumerate(HERO_NAMES)]
     actions.extend(heroes)
-    return ActionTable(actions, cards, seats, heroes)
+    by_rank = [[row[c] for c in CARD_OF_RANK] for row in cards]
+    return ActionTable(actions, cards, seats, heroes, by_rank)

@@ -9,6 +9,9 @@ and all or nothing: if it cannot be carried out completely, nothing happens." So
 Steps share a small record on the state: ``fx_player`` (the card's player), ``fx_target`` (the opponent
 chosen), ``fx_card`` (a card chosen at an earlier step) and ``fx_count`` (cards put back so far).
 A step's ``apply`` sets ``state.step`` to the next step, or to ``NONE`` when the effect is done.
+
+The tableaus, the Trash, the deck and the knowledge records are copy-on-write (clones share them, rules.py
+``clone``): an effect replaces such a list or record, never changes it in place (``_without``, ``_with``).
 """
 
 from __future__ import annotations
@@ -17,7 +20,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from tricktable.engine import Rng
+from tricktable.engine import Event, Rng
 from tricktable.engine.hidden import CLOSED, HiddenChoice, only
 from tricktable.games.trickster.actions import Kind
 from tricktable.games.trickster.cards import (
@@ -51,6 +54,7 @@ class Board(Protocol):
 
     options: TricksterOptions
     rng: Rng
+    events: list[Event]
     hands: list[list[int]]
     tableaus: list[list[int]]
     trash: list[int]
@@ -67,6 +71,8 @@ class Board(Protocol):
     def log(self, kind: str, visible: frozenset[int] | None = None, **data: Any) -> None: ...
     def _add_to_trick(self, c: int, p: int, *, moved: bool) -> None: ...
     def _learn(self, o: int, c: int, place: int) -> None: ...
+    def _unlearn(self, o: int, c: int) -> None: ...
+    def _set_lacks(self, o: int, q: int, mask: int) -> None: ...
     def _forget_card(self, c: int) -> None: ...
     def _drop_hand(self, o: int, q: int) -> None: ...
     def _hand_to_hand(self, c: int, src: int | None, dst: int, seen: tuple[int, ...]) -> None: ...
@@ -104,6 +110,40 @@ class Effect:
     begin: Callable[[Board, int], None]
 
 
+# the events the commonest steps log, each built once and shared (read-only) by every state, like the plays'
+# (rules.py): ``_shared(kind, seat, target, card)`` (-1: no such field), and each seat's secret Nomad pick
+_SHARED: dict[tuple[str, int, int, int], Event] = {}
+PASS_PICK = [[Event("chose", {"seat": p, "card": CARD_TEXT[c], "why": "pass"}, only(p)) for c in range(len(CARD_TEXT))]
+             for p in range(7)]
+
+
+def _shared(kind: str, seat: int, target: int = -1, card: int = -1) -> Event:
+    """The event ``kind`` with ``seat``, then ``target`` and ``card`` when given (>= 0); a Nomad ``pass`` is
+    seen by its two seats only."""
+    key = (kind, seat, target, card)
+    event = _SHARED.get(key)
+    if event is None:
+        data: dict[str, Any] = {"seat": seat}
+        if target >= 0:
+            data["target"] = target
+        if card >= 0:
+            data["card"] = CARD_TEXT[card]
+        event = _SHARED[key] = Event(kind, data, frozenset((seat, target)) if kind == "pass" else None)
+    return event
+
+
+def _without(cards: list[int], c: int) -> list[int]:
+    """A new list: ``cards`` without ``c`` (copy-on-write zones are replaced, never changed in place)."""
+    out = cards.copy()
+    out.remove(c)
+    return out
+
+
+def _with(cards: list[int], c: int) -> list[int]:
+    """A new list: ``cards`` and then ``c``."""
+    return [*cards, c]
+
+
 def _opponents(s: Board, p: int) -> list[int]:
     return [q for q in range(s.players) if q != p]
 
@@ -132,19 +172,16 @@ def _explorer_begin(s: Board, p: int) -> None:
         s.log("reveal_seen", None, seat=p, cards=[CARD_TEXT[c] for c in top])  # face up: everyone sees them
         for o in range(s.players):
             for c in top:
-                s.know[o][c] = DECK
+                s._learn(o, c, DECK)
     else:
         _private(s, (p,), "reveal", {"seat": p, "count": 2}, {"cards": [CARD_TEXT[c] for c in top]})
         for c in top:
-            s.know[p][c] = DECK
+            s._learn(p, c, DECK)
     s.step = EXPLORER_KEEP
 
 
 def _explorer_keep(s: Board, p: int, c: int) -> None:
-    if s.deck[-1] == c:
-        s.deck.pop()
-    else:
-        del s.deck[-2]
+    s.deck = s.deck[:-1] if s.deck[-1] == c else [*s.deck[:-2], s.deck[-1]]
     s.hands[p].append(c)
     if s.options.explorer_reveal == "public":
         s.log("keep_seen", None, seat=p, card=CARD_TEXT[c])
@@ -153,7 +190,7 @@ def _explorer_keep(s: Board, p: int, c: int) -> None:
         _private(s, (p,), "keep", {"seat": p}, {"card": CARD_TEXT[c]})
         for o in range(s.players):
             if o != p:
-                s.know[o].pop(s.deck[-1], None)
+                s._unlearn(o, s.deck[-1])
         s._deck_to_hand(c, p, (p,))
     _done(s)
 
@@ -181,8 +218,8 @@ def _brigand_give(s: Board, p: int, c: int) -> None:
 # --- Guard: move a card from your tableau into the Pot ------------------------------------------------
 
 def _guard_move(s: Board, p: int, c: int) -> None:
-    s.tableaus[p].remove(c)
-    s.log("to_pot", None, seat=p, card=CARD_TEXT[c])
+    s.tableaus[p] = _without(s.tableaus[p], c)
+    s.events.append(_shared("to_pot", p, card=c))
     s._add_to_trick(c, p, moved=True)
     _done(s)
 
@@ -197,7 +234,7 @@ def _pick_secret(s: Board, p: int, c: int, step: int) -> None:
 def _magician_take(s: Board, p: int, t: int) -> None:
     h = s.fx_card
     s.hands[p].remove(h)
-    s.trash[s.trash.index(t)] = h
+    s.trash = [h if x == t else x for x in s.trash]
     s.hands[p].append(t)
     s.log("swap_trash", None, seat=p, gave=CARD_TEXT[h], took=CARD_TEXT[t])
     s._forget_card(h)
@@ -214,20 +251,21 @@ def _nomad_begin(s: Board, p: int) -> None:
 
 def _nomad_pass(s: Board, p: int, c: int) -> None:
     s.choice = s.choice.choose(p, c)
-    s.log("chose", only(p), seat=p, card=CARD_TEXT[c], why="pass")
+    s.events.append(PASS_PICK[p][c])
     if not s.choice.is_complete:
         return
     n, chosen = s.players, s.choice.picks
     # knowledge first, against the hands before the passes (rules: simultaneous)
     for o in range(n):
-        for q in range(n):
-            if q == o:
-                continue
-            if (q + 1) % n != o:
-                s.know[o].pop(chosen[q], None)
-                s._drop_hand(o, q)  # q gave away a card o did not see
-            if q != (o + 1) % n:
-                s.lacks[o][q] = 0  # q received a card o did not see
+        if s.know[o]:  # (nothing to drop from an empty record)
+            for q in range(n):
+                if q != o and (q + 1) % n != o:
+                    s._unlearn(o, chosen[q])
+                    s._drop_hand(o, q)  # q gave away a card o did not see
+        if any(s.lacks[o]):
+            for q in range(n):
+                if q != o and q != (o + 1) % n:
+                    s._set_lacks(o, q, 0)  # q received a card o did not see
     for q in range(n):
         s.hands[q].remove(chosen[q])
     for q in range(n):
@@ -235,9 +273,9 @@ def _nomad_pass(s: Board, p: int, c: int) -> None:
     for o in range(n):
         s._learn(o, chosen[o], (o + 1) % n)
         s._learn(o, chosen[(o - 1) % n], o)
-    s.log("passed", None, seat=p)
+    s.events.append(_shared("passed", p))
     for q in range(n):
-        s.log("pass", frozenset((q, (q + 1) % n)), seat=q, target=(q + 1) % n, card=CARD_TEXT[chosen[q]])
+        s.events.append(_shared("pass", q, (q + 1) % n, chosen[q]))
     s.choice = CLOSED
     _done(s)
 
@@ -247,16 +285,16 @@ def _nomad_pass(s: Board, p: int, c: int) -> None:
 def _choose_target(step: int) -> Callable[[Board, int, int], None]:
     def apply(s: Board, p: int, q: int) -> None:
         s.fx_target = q
-        s.log("target", None, seat=p, target=q)
+        s.events.append(_shared("target", p, q))
         s.step = step
     return apply
 
 
 def _peddler_move(s: Board, p: int, c: int) -> None:
     q = s.fx_target
-    s.tableaus[p].remove(c)
-    s.tableaus[q].append(c)
-    s.log("to_tableau", None, seat=p, target=q, card=CARD_TEXT[c])
+    s.tableaus[p] = _without(s.tableaus[p], c)
+    s.tableaus[q] = _with(s.tableaus[q], c)
+    s.events.append(_shared("to_tableau", p, q, c))
     _done(s)
 
 
@@ -264,10 +302,8 @@ def _peddler_move(s: Board, p: int, c: int) -> None:
 
 def _revolutionary_take(s: Board, p: int, t: int) -> None:
     q, c = s.fx_target, s.fx_card
-    s.tableaus[p].remove(c)
-    s.tableaus[q].remove(t)
-    s.tableaus[p].append(t)
-    s.tableaus[q].append(c)
+    s.tableaus[p] = _with(_without(s.tableaus[p], c), t)
+    s.tableaus[q] = _with(_without(s.tableaus[q], t), c)
     s.log("swap_tableaus", None, seat=p, target=q, gave=CARD_TEXT[c], took=CARD_TEXT[t])
     _done(s)
 
@@ -277,8 +313,8 @@ def _revolutionary_take(s: Board, p: int, t: int) -> None:
 def _soldier_move(s: Board, p: int, c: int) -> None:
     q = s.fx_target
     s.hands[p].remove(c)
-    s.tableaus[q].append(c)
-    s.log("to_tableau", None, seat=p, target=q, card=CARD_TEXT[c])
+    s.tableaus[q] = _with(s.tableaus[q], c)
+    s.events.append(_shared("to_tableau", p, q, c))
     s._forget_card(c)
     _done(s)
 
@@ -289,13 +325,14 @@ def _archivist_begin(s: Board, p: int) -> None:
     top = s.deck[-3:][::-1]
     _private(s, (p,), "look_deck", {"seat": p, "count": 3}, {"cards": [CARD_TEXT[c] for c in top]})
     for c in top:
-        s.know[p][c] = DECK
+        s._learn(p, c, DECK)
     s.step = ARCHIVIST_SWAP
 
 
 def _archivist_take(s: Board, p: int, t: int) -> None:
     h = s.fx_card
     i = len(s.deck) - 1 - s.deck[::-1].index(t)
+    s.deck = s.deck.copy()
     s.deck[i] = h
     s.hands[p].remove(h)
     s.hands[p].append(t)
@@ -303,7 +340,7 @@ def _archivist_take(s: Board, p: int, t: int) -> None:
     for o in range(s.players):
         if o != p:
             for c in s.deck[-3:]:
-                s.know[o].pop(c, None)  # the top 3 are reordered out of sight
+                s._unlearn(o, c)  # the top 3 are reordered out of sight
     s._hand_to_deck(h, p)
     s._deck_to_hand(t, p, (p,))
     s.fx_count = 0
@@ -320,6 +357,7 @@ def _archivist_return(s: Board, p: int, c: int) -> None:
     # rules: "put the 3 back in any order": each choice is the next card from the top down; the last is forced
     spot = len(s.deck) - 1 - s.fx_count
     i = s.deck.index(c, len(s.deck) - 3)
+    s.deck = s.deck.copy()
     s.deck[i], s.deck[spot] = s.deck[spot], s.deck[i]
     s.fx_count += 1
     if s.fx_count == 2:
@@ -331,7 +369,7 @@ def _archivist_return(s: Board, p: int, c: int) -> None:
 # --- Doctor: move a card from your tableau to your hand -----------------------------------------------
 
 def _doctor_take(s: Board, p: int, c: int) -> None:
-    s.tableaus[p].remove(c)
+    s.tableaus[p] = _without(s.tableaus[p], c)
     s.hands[p].append(c)
     s.log("to_hand", None, seat=p, card=CARD_TEXT[c], source="tableau")
     s._public_to_hand(c, p)
@@ -341,7 +379,8 @@ def _doctor_take(s: Board, p: int, c: int) -> None:
 # --- Inventor: draw the top deck card, then put a hand card on the bottom of the deck -----------------
 
 def _inventor_begin(s: Board, p: int) -> None:
-    c = s.deck.pop()
+    c = s.deck[-1]
+    s.deck = s.deck[:-1]
     watchers = (p, *(o for o in range(s.players) if s.know[o].get(c) == DECK))
     s.hands[p].append(c)
     _private(s, watchers, "draw", {"seat": p}, {"card": CARD_TEXT[c]})
@@ -351,7 +390,7 @@ def _inventor_begin(s: Board, p: int) -> None:
 
 def _inventor_bottom(s: Board, p: int, c: int) -> None:
     s.hands[p].remove(c)
-    s.deck.insert(0, c)
+    s.deck = [c, *s.deck]
     _private(s, (p,), "to_bottom", {"seat": p}, {"card": CARD_TEXT[c]})
     s._hand_to_deck(c, p)
     _done(s)
@@ -361,9 +400,8 @@ def _inventor_bottom(s: Board, p: int, c: int) -> None:
 
 def _scion_take(s: Board, p: int, t: int) -> None:
     c = s.fx_card
-    s.tableaus[p].remove(c)
-    s.trash[s.trash.index(t)] = c
-    s.tableaus[p].append(t)
+    s.tableaus[p] = _with(_without(s.tableaus[p], c), t)
+    s.trash = [c if x == t else x for x in s.trash]
     s.log("swap_trash", None, seat=p, gave=CARD_TEXT[c], took=CARD_TEXT[t], source="tableau")
     _done(s)
 
@@ -371,10 +409,10 @@ def _scion_take(s: Board, p: int, t: int) -> None:
 # --- Scavenger: take a Trash card into your hand, then refill the Trash from the deck -----------------
 
 def _scavenger_take(s: Board, p: int, t: int) -> None:
-    s.trash.remove(t)
     s.hands[p].append(t)
-    refill = s.deck.pop()
-    s.trash.append(refill)
+    refill = s.deck[-1]
+    s.deck = s.deck[:-1]
+    s.trash = _with(_without(s.trash, t), refill)
     s.log("to_hand", None, seat=p, card=CARD_TEXT[t], source="trash")
     s.log("refill", None, card=CARD_TEXT[refill])
     s._public_to_hand(t, p)
@@ -394,7 +432,7 @@ def _witness_seat(s: Board, p: int, q: int) -> None:
     cards = sorted(s.hands[q])
     _private(s, (p,), "look_hand", {"seat": p, "target": q}, {"cards": [CARD_TEXT[c] for c in cards]})
     for c in cards:
-        s.know[p][c] = q
+        s._learn(p, c, q)
     _done(s)
 
 
@@ -418,7 +456,7 @@ def _secret_then(step: int) -> Callable[[Board, int, int], None]:
 
 def _public_then(step: int) -> Callable[[Board, int, int], None]:
     def apply(s: Board, p: int, c: int) -> None:
-        s.log("pick", None, seat=p, card=CARD_TEXT[c])
+        s.events.append(_shared("pick", p, card=c))
         _pick_secret(s, p, c, step)
     return apply
 

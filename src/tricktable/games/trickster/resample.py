@@ -9,12 +9,15 @@ gets a fitting card. See rules.py, "What each seat knows", for how the record st
 
 The unknown cards are dealt by the engine's constrained sampler (``engine/sampling.py``): one slot per
 other hand (avoiding its ``lacks`` mask; the Follower to play gets a fitting card) and one for the deck
-cards ``player`` cannot place. The other seats' knowledge records are emptied in the world. Hands and
-tableaus come out sorted, so a world depends only on ``player``'s observation and the seed.
+cards ``player`` cannot place; with nothing constraining the deal (the usual case) it is one uniform shuffle
+of the unknown cards from 4-5 engine draws (``_shuffle``), cut into the hands and the deck. The other seats'
+knowledge records are emptied in the world. Hands and tableaus come out sorted, so a world depends only on
+``player``'s observation and the seed.
 """
 
 from __future__ import annotations
 
+import math
 from typing import TypeVar
 
 from tricktable.engine import Rng, sampling
@@ -64,11 +67,12 @@ def resample(state: T, player: int, rng: Rng) -> T:
         hands, deck = dealt
         for q, hand in zip(others, hands, strict=True):
             world.hands[q] = kept[q] + hand
+        world.deck = world.deck.copy()  # copy-on-write (shared with the live state)
         for i, c in zip(free_positions, deck, strict=True):
             world.deck[i] = c
     for q in range(state.players):
         world.hands[q].sort()
-        world.tableaus[q].sort()
+    world.tableaus = [sorted(t) for t in world.tableaus]
     _redraw_secret_choices(world, player, rng)
     # what the other seats know is hidden from ``player`` too (and would not fit this world): forget it
     for o in others:
@@ -77,13 +81,36 @@ def resample(state: T, player: int, rng: Rng) -> T:
     return world
 
 
+# 64-bit draws that make a shuffle of ``size`` items: at least 64 bits more than log2(size!), so the
+# mixed-radix digits below are uniform within 2**-64 (56 cards, the most a pool holds: 5 draws)
+_DRAWS = [math.ceil((math.lgamma(size + 1) / math.log(2) + 64) / 64) for size in range(57)]
+
+
+def _shuffle(rng: Rng, items: list[int]) -> None:
+    """Fisher-Yates in place from a few 64-bit draws (``_DRAWS``), read as mixed-radix digits: 4-5 engine
+    draws for the 30-50 hidden cards of a world, where a draw per card cost 30-50 (the engine's
+    ``sampling.shuffle`` does the same with 3 draws, for up to 32 items)."""
+    size = len(items)
+    if size <= 32 or size >= len(_DRAWS) or getattr(rng, "outside", False):
+        sampling.shuffle(rng, items)
+        return
+    x = 0
+    for _ in range(_DRAWS[size]):
+        x = x << 64 | rng.next64()
+    for i in range(size - 1):
+        x, j = divmod(x, size - i)
+        j += i
+        items[i], items[j] = items[j], items[i]
+
+
 def _deal(pool: list[int], sizes: list[int], allowed: list[int], must: tuple[int, int] | None,
           rng: Rng) -> tuple[list[list[int]], list[int]] | None:
     """The cards of ``pool`` dealt to the other hands (``sizes``, each within ``allowed``) and, in a random
     order, to the deck places (the last size): one shuffle cut into hands when nothing constrains the deal
     (the usual case, and uniform), else the engine's constrained deal."""
     if must is None and all(a == ALL_MASK for a in allowed):
-        cards = sampling.shuffled(pool, rng)
+        cards = pool.copy()
+        _shuffle(rng, cards)
         hands, start = [], 0
         for size in sizes[:-1]:
             hands.append(cards[start:start + size])
@@ -92,7 +119,9 @@ def _deal(pool: list[int], sizes: list[int], allowed: list[int], must: tuple[int
     dealt = sampling.deal(mask_of(pool), sizes, rng, allowed, must=must)
     if dealt is None:
         return None
-    return [cards_of(hand) for hand in dealt[:-1]], sampling.shuffled(cards_of(dealt[-1]), rng)
+    deck = cards_of(dealt[-1])
+    _shuffle(rng, deck)
+    return [cards_of(hand) for hand in dealt[:-1]], deck
 
 
 def _redraw_secret_choices(world: TricksterRules, player: int, rng: Rng) -> None:

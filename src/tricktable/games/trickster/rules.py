@@ -17,6 +17,9 @@ Zones (cards are ints, see cards.py): ``hands``, ``tableaus`` (per seat), ``tras
 the END of the list) and ``trick`` (the Pot: this trick's cards in the order placed, with ``trick_seats``,
 who placed each, and ``trick_moved``, whether a Guard moved it in). What each seat knows about hidden
 cards is kept here too (``know``, ``lacks``: "What each seat knows" below), for observe and resample.
+
+A clone copies the hands and the Pot (they change at nearly every decision); every other list is
+copy-on-write: replaced when it changes, never changed in place, so clones share it (``clone``).
 """
 
 from __future__ import annotations
@@ -31,6 +34,7 @@ from tricktable.engine.state import phase_tables
 from tricktable.games.trickster.actions import ActionTable, Kind, Move, table_for
 from tricktable.games.trickster.cards import (
     ALL_MASK,
+    CARD_OF_RANK,
     CARD_TEXT,
     CARDS,
     DECK,
@@ -38,6 +42,7 @@ from tricktable.games.trickster.cards import (
     HERO_MASK,
     HERO_NAMES,
     HEROES,
+    RANK,
     SUIT_MASK,
     TRASH_SIZE,
     Card,
@@ -75,6 +80,12 @@ _SEATS = range(max(HAND_SIZES))  # seats 0..6: the most players a game has
 PLAYED = [[Event("play", {"seat": p, "card": CARD_TEXT[c]}) for c in CARDS] for p in _SEATS]
 TRIGGERED = [[Event("effect", {"seat": p, "hero": name}) for name in HERO_NAMES] for p in _SEATS]
 IDLE = [[Event("no_effect", {"seat": p, "hero": name}) for name in HERO_NAMES] for p in _SEATS]
+# the same for the other events of every trick: ``TRICK_BEGINS[leader][trickster]`` ("trick"), the pattern
+# set (``PATTERN_SET[pattern]``), and each seat's secret opening pick (``OPENING_PICK[seat][card]``)
+TRICK_BEGINS = [[Event("trick", {"leader": p, "trickster": q}) for q in _SEATS] for p in _SEATS]
+PATTERN_SET = [Event("pattern", {"pattern": w}) for w in PATTERN_WORDS]  # (the first, for NONE, is never logged)
+OPENING_PICK = [[Event("chose", {"seat": p, "card": CARD_TEXT[c], "why": "opening"}, only(p)) for c in CARDS]
+                for p in _SEATS]
 
 
 # --- the rules as pure functions ----------------------------------------------------------------------
@@ -113,6 +124,17 @@ def fitting_mask(pattern: Pattern, lead: Card, suits: int, heroes: int) -> int:
         return SUIT_MASK[lead & 7]
     if pattern == SAME_HERO:
         return HERO_MASK[lead >> 3]
+    key = suits << 16 | heroes
+    found = _NO_MATCH.get(key)
+    if found is None:
+        found = _NO_MATCH[key] = _no_match_mask(suits, heroes)
+    return found
+
+
+_NO_MATCH: dict[int, int] = {}  # No Match's mask by the suits and heroes it avoids: a legal list reads it
+
+
+def _no_match_mask(suits: int, heroes: int) -> int:
     avoid = 0
     for s in range(8):
         if (suits >> s) & 1:
@@ -184,6 +206,9 @@ class TricksterRules(State):
         n = self.players
         self.action_table: ActionTable = table_for(n)
         self.token = uses_token(o, n)
+        # the options the hot path reads, as booleans
+        self.skip_empty = o.empty_hand == "follower_skipped"
+        self.whole_pot = o.no_match == "whole_pot"
         self.phase = DRAFTING
         self.step = NONE
         self.hands: list[list[int]] = [[] for _ in range(n)]
@@ -205,6 +230,7 @@ class TricksterRules(State):
         self.last_buster = -1
         self.first_buster = -1
         self.round_scores: list[list[int]] = []
+        self.totals: tuple[float, ...] = (0.0,) * n  # trouble so far: ``trouble(round_scores)``, kept
         self.suit_counts = [[0] * 8 for _ in range(n)]  # tableau cards by suit, for the tie-break
         self.round_counts: list[list[list[int]]] = []  # each round's tableau cards by seat and suit
         self.choice = CLOSED
@@ -273,24 +299,18 @@ class TricksterRules(State):
         return f"now is the {PHASE_WORDS[self.phase]} phase"
 
     def clone(self) -> Self:
-        twin = self.__class__.__new__(self.__class__)
+        twin = object.__new__(type(self))
         twin.__dict__.update(self.__dict__)
-        twin.rng = self.rng.clone()
-        twin.history = self.history.copy()
-        twin.events = self.events.copy()
+        self._copy_base(twin)
         twin.hands = [h.copy() for h in self.hands]
-        twin.tableaus = [t.copy() for t in self.tableaus]
-        twin.trash = self.trash.copy()
-        twin.deck = self.deck.copy()
         twin.trick = self.trick.copy()
         twin.trick_seats = self.trick_seats.copy()
         twin.trick_moved = self.trick_moved.copy()
-        twin.round_scores = [r.copy() for r in self.round_scores]
-        twin.suit_counts = [r.copy() for r in self.suit_counts]
-        twin.draft_pool = self.draft_pool.copy()
-        twin.know = [k.copy() for k in self.know]
-        twin.lacks = [k.copy() for k in self.lacks]
-        twin._legal_cache = None
+        # copy-on-write: each seat's tableau, knowledge and lacks rows are replaced when they change, so only
+        # the lists holding them are copied; the Trash, deck, scores and the draft pool are shared whole
+        twin.tableaus = self.tableaus.copy()
+        twin.know = self.know.copy()
+        twin.lacks = self.lacks.copy()
         return twin
 
     def all_cards(self) -> list[str]:
@@ -322,7 +342,7 @@ class TricksterRules(State):
 
     def _apply_drafting(self, action: Move, player: int) -> None:
         hero = action.value
-        self.draft_pool.remove(hero)
+        self.draft_pool = [h for h in self.draft_pool if h != hero]
         self.drafted += (hero,)
         self.log("drafted", None, seat=player, hero=HERO_NAMES[hero])
         if len(self.draft_pool) > len(HEROES) - 7:
@@ -383,14 +403,14 @@ class TricksterRules(State):
     def _apply_opening(self, action: Move, player: int) -> None:
         # rules: every player secretly and simultaneously chooses one hand card for their tableau
         self.choice = self.choice.choose(player, action.value)
-        self.log("chose", only(player), seat=player, card=CARD_TEXT[action.value], why="opening")
+        self.events.append(OPENING_PICK[player][action.value])
         if not self.choice.is_complete:
             return
         picks = self.choice.picks
         for q in range(self.players):
             c = picks[q]
             self.hands[q].remove(c)
-            self.tableaus[q].append(c)
+            self.tableaus[q] = [*self.tableaus[q], c]
             self._forget_card(c)
         self.log("opening", None, cards=[CARD_TEXT[c] for c in picks])
         self.choice = CLOSED
@@ -412,7 +432,7 @@ class TricksterRules(State):
         self.check_suits = self.check_heroes = 0
         self.pattern = Pattern.NONE
         self.lead_card = -1
-        self.log("trick", None, leader=leader, trickster=self.order[1])
+        self.events.append(TRICK_BEGINS[leader][self.order[1]])
         self._next_turn()
 
     def _fitting(self, cards: Iterable[Card]) -> list[Card]:
@@ -421,8 +441,7 @@ class TricksterRules(State):
 
     def _next_turn(self) -> None:
         """Whoever plays next, or the bust that ends the trick."""
-        skip = self.options.empty_hand == "follower_skipped"
-        while skip and 2 <= self.turn < len(self.order) and not self.hands[self.order[self.turn]]:
+        while self.skip_empty and 2 <= self.turn < len(self.order) and not self.hands[self.order[self.turn]]:
             self.log("skip", None, seat=self.order[self.turn])  # [D option empty_hand]
             self.turn += 1
         if self.turn >= len(self.order):
@@ -433,17 +452,24 @@ class TricksterRules(State):
         if not hand:
             self._bust(p, "empty hand")  # rules [D option empty_hand]: a player who must play with none busts
             return
-        if self.turn >= 2 and not self._fitting(hand):
-            self._bust(p, "cannot follow")
-            return
+        if self.turn >= 2:
+            fits = fitting_mask(self.pattern, self.lead_card, self.check_suits, self.check_heroes)
+            for c in hand:
+                if fits >> c & 1:
+                    break
+            else:
+                self._bust(p, "cannot follow")
+                return
         self.phase = TRICK
 
     def _legal_trick(self, player: int) -> list[Action]:
-        row = self.action_table.cards[PLAY]
-        cards = in_order(self.hands[player])
-        if self.turn >= 2:
-            cards = self._fitting(cards)
-        return [row[c] for c in cards]
+        # the hand by suit then hero (``in_order``): its ranks sorted as plain ints, then each rank's action
+        row = self.action_table.by_rank[PLAY]
+        ranks = sorted(map(RANK.__getitem__, self.hands[player]))
+        if self.turn < 2:
+            return [row[r] for r in ranks]
+        fits = fitting_mask(self.pattern, self.lead_card, self.check_suits, self.check_heroes)
+        return [row[r] for r in ranks if fits >> CARD_OF_RANK[r] & 1]
 
     def _apply_trick(self, action: Move, player: int) -> None:
         c = action.value
@@ -456,7 +482,7 @@ class TricksterRules(State):
         elif self.turn == 1:
             # rules: the pattern is fixed when the Trickster's card is placed, against the Leader's card
             self.pattern = pattern_of(self.lead_card, c)
-            self.log("pattern", None, pattern=PATTERN_WORDS[self.pattern])
+            events.append(PATTERN_SET[self.pattern])
         self._add_to_trick(c, player, moved=False)
         effect = EFFECTS[c >> 3]
         self.fx_player, self.fx_target, self.fx_card, self.fx_count = player, -1, -1, 0
@@ -472,7 +498,7 @@ class TricksterRules(State):
         self.trick_seats.append(p)
         self.trick_moved.append(moved)
         # rules [D option no_match]: No Match avoids every card now in the Pot, or only the first two played
-        if self.options.no_match == "whole_pot" or (not moved and self.turn < 2):
+        if self.whole_pot or (not moved and self.turn < 2):
             self.check_suits |= 1 << (c & 7)
             self.check_heroes |= 1 << (c >> 3)
 
@@ -489,8 +515,8 @@ class TricksterRules(State):
             mask = fitting_mask(self.pattern, self.lead_card, self.check_suits, self.check_heroes)
             for o in range(self.players):
                 if o != p:
-                    self.lacks[o][p] |= mask  # p held no fitting card: everyone saw it
-        self.tableaus[p].extend(self.trick)
+                    self._set_lacks(o, p, self.lacks[o][p] | mask)  # p held no fitting card: everyone saw it
+        self.tableaus[p] = self.tableaus[p] + self.trick
         self.log("bust", None, seat=p, reason=reason, cards=[CARD_TEXT[c] for c in self.trick])
         self.trick, self.trick_seats, self.trick_moved = [], [], []
         self.last_buster = p
@@ -521,18 +547,18 @@ class TricksterRules(State):
         cards of a suit scores none of that suit."""
         n = self.players
         for p in range(n):
-            self.tableaus[p].extend(self.hands[p])
+            self.tableaus[p] = self.tableaus[p] + self.hands[p]
             self.log("leftover", None, seat=p, cards=[CARD_TEXT[c] for c in sorted(self.hands[p], key=sort_key)])
             self.hands[p] = []
         self.know = [{} for _ in range(n)]
         counts = [suit_counts(self.tableaus[p]) for p in range(n)]
         points = round_points(counts)
-        for p in range(n):
-            for s in range(8):
-                self.suit_counts[p][s] += counts[p][s]
-        self.round_scores.append(points)
+        self.suit_counts = [[a + b for a, b in zip(mine, new, strict=True)]
+                            for mine, new in zip(self.suit_counts, counts, strict=True)]
+        self.round_scores = [*self.round_scores, points]
         self.round_counts = [*self.round_counts, counts]  # for the end-of-game breakdown (never mutated)
-        totals = [int(x) for x in trouble(self.round_scores, n)]
+        self.totals = tuple(trouble(self.round_scores, n))
+        totals = [int(x) for x in self.totals]
         self.log("score", None, round=self.round_no, points=points, scores=totals)
         if self.round_no >= self.options.rounds:
             self.phase = OVER
@@ -569,29 +595,43 @@ class TricksterRules(State):
         self.know = [{} for _ in range(n)]
         self.lacks = [[0] * n for _ in range(n)]
 
+    # Both records are copy-on-write (clones share each seat's): a change replaces that seat's dict or row.
+
     def _learn(self, o: int, c: int, place: int) -> None:
         """``o`` now knows that ``c`` lies at ``place`` (nothing to store when it is ``o``'s own hand)."""
         if place == o:
-            self.know[o].pop(c, None)
-        else:
-            self.know[o][c] = place
+            self._unlearn(o, c)
+        elif self.know[o].get(c) != place:
+            facts = self.know[o] = self.know[o].copy()
+            facts[c] = place
+
+    def _unlearn(self, o: int, c: int) -> None:
+        """``o`` no longer knows where ``c`` is."""
+        if c in self.know[o]:
+            facts = self.know[o] = self.know[o].copy()
+            del facts[c]
+
+    def _set_lacks(self, o: int, q: int, mask: int) -> None:
+        """``lacks[o][q] = mask``, on a new row."""
+        if self.lacks[o][q] != mask:
+            row = self.lacks[o] = self.lacks[o].copy()
+            row[q] = mask
 
     def _forget_card(self, c: int) -> None:
         """``c`` went to a public zone: nobody needs a fact about it."""
-        for facts in self.know:
+        for o, facts in enumerate(self.know):
             if c in facts:
-                del facts[c]
+                self._unlearn(o, c)
 
     def _drop_hand(self, o: int, q: int) -> None:
         """``q``'s hand lost a card ``o`` did not see: ``o``'s facts about that hand may be false now."""
-        facts = self.know[o]
-        gone = [c for c, place in facts.items() if place == q]
+        gone = [c for c, place in self.know[o].items() if place == q]
         mask = self.lacks[o][q]
         for c in gone:
-            del facts[c]
+            self._unlearn(o, c)
             if (mask >> c) & 1:
                 # the card was exempt from the mask because it was known; unknown now, the mask cannot stand
-                self.lacks[o][q] = 0
+                self._set_lacks(o, q, 0)
 
     def _hand_to_hand(self, c: int, src: int | None, dst: int, seen: Iterable[int]) -> None:
         """``c`` moved from ``src``'s hand (None: the deck) to ``dst``'s; the seats in ``seen`` saw which card."""
@@ -600,19 +640,19 @@ class TricksterRules(State):
             if o in watchers:
                 self._learn(o, c, dst)
             else:
-                self.know[o].pop(c, None)
+                self._unlearn(o, c)
                 if src is not None and o != src:
                     self._drop_hand(o, src)
                 if o != dst:
-                    self.lacks[o][dst] = 0
+                    self._set_lacks(o, dst, 0)
 
     def _hand_to_deck(self, c: int, src: int) -> None:
         """``src`` put ``c`` from their hand into the deck; only they know which card it was."""
         for o in range(self.players):
             if o == src:
-                self.know[o][c] = DECK
+                self._learn(o, c, DECK)
             else:
-                self.know[o].pop(c, None)
+                self._unlearn(o, c)
                 self._drop_hand(o, src)
 
     def _deck_to_hand(self, c: int, dst: int, seen: Iterable[int]) -> None:

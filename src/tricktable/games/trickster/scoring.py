@@ -12,7 +12,7 @@ from typing import Any
 
 from tricktable.engine.words import fill, listing, seat_names
 from tricktable.games.trickster.cards import SUITS, SUITS_JA
-from tricktable.games.trickster.rules import OVER, TricksterRules, best_seats, exempt_seats, trouble
+from tricktable.games.trickster.rules import OVER, TricksterRules, best_seats, exempt_seats
 
 TIEBREAKS = {
     "suit": {"en": "{tied} tie on {total} trouble points; fewer {suit} cards decides ({detail})",
@@ -23,8 +23,8 @@ TIEBREAKS = {
 
 
 def scores(state: TricksterRules) -> list[float]:
-    """Trouble points so far (lower is better)."""
-    return trouble(state.round_scores, state.players)
+    """Trouble points so far (lower is better): kept by the rules at each round's end."""
+    return list(state.totals)
 
 
 def winners(state: TricksterRules) -> list[int]:
@@ -75,7 +75,8 @@ def result(state: TricksterRules) -> dict[str, Any] | None:
                 words[lang] = TIEBREAKS["shared"][lang]
                 continue
             names = SUITS_JA if lang == "ja" else SUITS
-            detail = listing([f"{{seat_{p}}} {keys[p][1 + decided]}" for p in tied], lang)
+            # the suit counts are ints in a float-typed key: compiled code (mypyc) would read them as 2.0
+            detail = listing([f"{{seat_{p}}} {int(keys[p][1 + decided])}" for p in tied], lang)
             words[lang] = TIEBREAKS["suit"][lang].replace("{detail}", detail).replace("{suit}", names[decided])
         out["tiebreak_words"] = {**words, "args": args}
         out["tiebreak"] = fill(words["en"], args, "en", seat_names(None, n))
