@@ -8,6 +8,7 @@ import pytest
 
 from tricktable.bots import HeuristicBot, ISMCTSBot, SeatView, make_bot
 from tricktable.bots.heuristic import chooser, hook
+from tricktable.bots.inference import weigher
 from tricktable.bots.search import Budget
 from tricktable.engine import Rng, State, available, load_game
 from tricktable.games.masquerade import heuristic as masq
@@ -166,7 +167,8 @@ def test_inference_drops_worlds_where_the_challenged_player_bluffed() -> None:
         follow = COLOUR_MASKS[mview.lead]
         plain = [view.sample(Rng(k)) for k in range(60)]
         bot = ISMCTSBot(1, budget=Budget(iterations=1), inference=True)
-        weighed = [bot._draw(view, evidence) for _ in range(60)]
+        worlds, cumulative = bot._candidates(view, weigher(view.game))
+        weighed = [bot._draw(view, worlds, cumulative) for _ in range(60)]
         share = [sum(1 for w in worlds if w.hands[who] & follow) / 60 for worlds in (plain, weighed)]
         assert share[1] < share[0] - 0.2, share
         checked += 1

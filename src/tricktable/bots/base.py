@@ -21,6 +21,7 @@ walks every route.
 from __future__ import annotations
 
 import copy
+import time
 import weakref
 from abc import ABC, abstractmethod
 from typing import Any
@@ -66,9 +67,10 @@ def _plain(value: Any) -> Any:
 class SeatView:
     """What one seat may know at a decision: built by the driver from the live state, holding none of it."""
 
-    __slots__ = ("_events", "_world", "game", "legal", "observation", "seat")
+    __slots__ = ("_events", "_world", "built", "game", "legal", "observation", "seat")
 
     def __init__(self, state: State, seat: int) -> None:
+        self.built = time.perf_counter()  # when the seat began waiting: a bot's time cap counts from here
         self.seat = seat
         self.game: Game[Any] = seat_game(state.game, seat)
         self.legal: list[Action] = list(state.legal_actions(seat))
