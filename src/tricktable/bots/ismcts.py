@@ -185,8 +185,8 @@ class ISMCTSBot(Bot):
             slowest = max(slowest, now - before)
             if done >= limit or now + slowest >= deadline:
                 break
+            before = now  # an iteration's time includes drawing its world
             world = self._draw(view, worlds, cumulative)
-            before = time.perf_counter()
         self.last_iterations = done
         self.last_seconds = time.perf_counter() - start
         return root.children
