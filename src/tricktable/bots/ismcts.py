@@ -36,8 +36,8 @@ The final choice is the most visited root action. The inner loop uses ``apply(ch
 trusted ``_legal`` and one ``resample`` per iteration; nothing builds text or observations.
 
 A time cap is a bound on the whole answer: it counts from when the driver began building the seat's view
-(``SeatView.built``), keeps ``MARGIN`` for the final choice and the return, and the search stops before
-an iteration that would likely end past it (as long as the slowest iteration of this decision).
+(``SeatView.built``), keeps ``MARGIN`` (a tenth of a shorter cap) for the final choice and the return, and
+the search stops before an iteration that would likely end past it (as long as the slowest one so far).
 """
 
 from __future__ import annotations
@@ -59,7 +59,7 @@ game, ``"auto"`` takes the game's declared ``Game.rollout_horizon`` (the horizon
 measurements, docs/strength.md; a game's "round" is its own ``State.round``: a deal in Megalomania and
 Trickster, a single turn in Masquerade)."""
 CANDIDATES = 64  # worlds drawn and weighed once per decision when inference is on
-MARGIN = 0.05  # seconds of a time cap kept for the final choice and the return
+MARGIN = 0.05  # seconds of a time cap kept for the final choice and the return (a tenth of a shorter cap)
 
 
 class Node:
@@ -144,7 +144,8 @@ class ISMCTSBot(Bot):
         start = time.perf_counter()
         budget, rollout = self._settings(view.game)
         # the cap counts from the start of building the view, and keeps a margin for the answer
-        deadline = math.inf if budget.seconds is None else view.built + budget.seconds - MARGIN
+        deadline = math.inf if budget.seconds is None else \
+            view.built + budget.seconds - min(MARGIN, budget.seconds / 10)
         limit = budget.iterations if budget.iterations is not None else math.inf
         if rollout == "heuristic":
             self.policy = heuristic_policy(view.game)
