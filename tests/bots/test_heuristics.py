@@ -202,3 +202,48 @@ def test_the_plays_inference_rebuilds_are_legal_and_what_a_heuristic_player_chos
             for p, action in picks:
                 state.apply(action, p)
     assert rebuilt >= 100 and agree >= 0.85 * rebuilt, (rebuilt, agree)
+
+
+SPECIAL = [  # (game, options, phase words of the special decisions the prior must lean at)
+    ("megalomania", {}, {"preparation", "oracle", "farmer", "explorer"}),
+    ("masquerade", {}, {"challenge"}),
+    ("trickster", {}, {"opening", "effect"}),
+]
+
+
+@pytest.mark.parametrize(("name", "options", "phases"), SPECIAL)
+def test_the_prior_leans_to_the_heuristic_at_special_decisions(name: str, options: dict[str, object],
+                                                             phases: set[str]) -> None:
+    # ``:prior`` biases the root toward the heuristic's choice at every kind of special decision (random
+    # play reaches the powers' follow-ups, which the heuristic itself seldom activates)
+    game = load_game(name, 4, **options)
+    choose = chooser(game)
+    assert choose is not None
+    rng, seen, deal = Rng(5), set(), 0
+    while seen != phases and deal < 40:
+        state = game.new_state(deal)
+        deal += 1
+        while not state.is_over:
+            p = rng.choice(state.actors)
+            phase = str(state.observe(p)["phase"])
+            if phase in phases and len(state.legal_actions(p)) > 1:
+                view = SeatView(state, p)
+                bot = ISMCTSBot(1, budget=Budget(iterations=2), prior=1.0)
+                bot.search(view)
+                assert bot._favoured == choose(view.observation, view.legal, view.game, Rng(1)).index, phase
+                seen.add(phase)
+            state.apply(rng.choice(state.legal_actions(p)), p)
+    assert seen == phases, f"{name}: reached only {seen}"
+
+
+def test_no_prior_where_the_heuristic_tosses_a_coin() -> None:
+    # Trickster's heuristic drafts at random: a prior there would be noise, so there is none
+    def draft(state: State, p: int) -> bool:
+        return state.observe(p)["phase"] == "draft"
+
+    for state, seat in heuristic_positions("trickster", 1, draft, deck="draft"):
+        bot = ISMCTSBot(1, budget=Budget(iterations=2), prior=1.0)
+        bot.search(SeatView(state, seat))
+        assert bot._favoured == -1
+        return
+    raise AssertionError("no draft decision reached")
