@@ -11,9 +11,10 @@ The past decisions are the other seats' plays in the current trick, which the se
 hand, the trick's flags are recomputed from the cards before it), so it reads only the world, which holds
 only what the seat may know plus what was drawn (``bots/base.py``). A play is used only while nothing
 after it could have changed hands in a way the trick does not show (Megalomania: a power of the Oracle,
-Wizard or Explorer; Trickster: a hero whose effect moves hand cards, or a card a Guard moved into the
-Pot); the tableau moves of Trickster's Peddler, Revolutionary and Scion are not undone (an approximation:
-they change only the others' tableau counts the model reads). Masquerade keeps its own model, the
+Wizard or Explorer; Trickster: a Brigand or a Nomad, a card a Guard moved into the Pot, or an effect that
+moved the player's own hand cards after the choice). What Trickster's other effects moved (tableau cards,
+the Trash, the deck, another player's hand size) is not undone: an approximation, these are small parts
+of what the model reads. Masquerade keeps its own model, the
 ``evidence`` hook of its heuristic (a bluff rate on off-colour cards).
 
 ``weigher(game)`` returns ``weight(world, seat, rng) -> float`` in (0, 1], or None when the game has no
@@ -118,14 +119,15 @@ def _trickster(world: Any, seat: int) -> list[Decision]:
 
     if world.phase != Phase.TRICK or not world.trick:
         return []
-    moves_hands = {C.BRIGAND, C.MAGICIAN, C.NOMAD, C.SOLDIER, C.ARCHIVIST, C.DOCTOR, C.EXPLORER, C.INVENTOR,
-                   C.SCAVENGER}
     trick, seats, moved = world.trick, world.trick_seats, world.trick_moved
-    # only the plays after the last one whose effect could have changed a hand (that one too: its effect
-    # came after its choice) or that a Guard moved into the Pot
+    # heroes whose effect moves cards in or out of their own player's hand only, and those that move
+    # other hands too (Brigand: the robbed one's; Nomad: everyone's)
+    own_hand = {C.MAGICIAN, C.SOLDIER, C.ARCHIVIST, C.DOCTOR, C.EXPLORER, C.INVENTOR, C.SCAVENGER}
+    all_hands = {C.BRIGAND, C.NOMAD}
+    # only plays after the last card that moved other hands or that a Guard moved into the Pot
     first = 0
     for i in range(len(trick)):
-        if moved[i] or trick[i] >> 3 in moves_hands:
+        if moved[i] or trick[i] >> 3 in all_hands:
             first = i + 1
     whole = world.options.no_match == "whole_pot"
     row = world.action_table.cards[Kind.PLAY]
@@ -136,7 +138,8 @@ def _trickster(world: Any, seat: int) -> list[Decision]:
             continue
         played = [j for j in range(i) if not moved[j]]
         turn = len(played)
-        if world.order[turn] != q:
+        # the player's own hand changed after the choice (this card's effect, or a later card of theirs)
+        if world.order[turn] != q or any(seats[j] == q and trick[j] >> 3 in own_hand for j in range(i, len(trick))):
             continue
         past = world.clone()
         past.hands = [h.copy() for h in past.hands]
