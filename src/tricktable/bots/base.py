@@ -12,6 +12,8 @@ A driver hands the bot a ``SeatView``, built from the live state and then cut lo
   observation only), deep-copies it into the fork and strips it to what the seat may know: ``seed`` 0,
   a fresh chance stream, no ``history``, and none of the seat's log. Every later sample resamples *that*
   world, never the live one. ``sample(rng, log=True)`` adds the seat's own visible events to a world.
+- ``built``: when the driver began building the view; a bot's time cap counts from here (the seat was
+  waiting from then), so a driver builds a fresh view for each decision.
 
 Nothing the view holds (its attributes, their attributes, closures, anything ``gc.get_referents``
 reaches) leads to the live state, its lists, or the live game's caches: ``tests/bots/test_honesty.py``
