@@ -1,11 +1,13 @@
 """How long ``hard`` takes per decision, measured where a player waits for it: whole games of ``hard``
 against the heuristic, every decision with a choice timed from building the seat's view to the answer.
 
-Run: ``PYTHONPATH=src python benchmarks/hard_latency.py [decisions per game]`` (default 500). Prints per
-game the decisions timed, the mean, the 99th percentile, the maximum, the share of decisions the time
-cap cut short (fewer iterations than the level's), and the load average before and after: the cap is
-wall time, so on a loaded machine
-a decision is cut short (fewer iterations) and the maximum grows with the load.
+Run: ``PYTHONPATH=src python benchmarks/hard_latency.py [decisions per game] [game ...]`` (default 500,
+every game). Prints per game the decisions timed, the mean, the 99th percentile and the maximum of the
+wall time, the mean CPU time (the process's, so other processes' load does not count in it), the share of
+decisions the time cap cut short (fewer iterations than the game's ``hard`` level allows), and the load
+average before and after. The cap is wall time: on a loaded machine a decision is cut short (fewer
+iterations), and the cap must still hold (``bots.ismcts``: it counts from the start of building the
+view, keeps a margin, and stops before an iteration as long as the slowest one would end past it).
 """
 
 from __future__ import annotations
@@ -14,16 +16,17 @@ import os
 import sys
 import time
 
-from tricktable.bots import LEVELS, HeuristicBot, SeatView, make_bot
+from tricktable.bots import HeuristicBot, SeatView, make_bot
+from tricktable.bots.search import level_settings
 from tricktable.engine import available, load_game
 
 
 def measure(name: str, decisions: int) -> dict[str, float]:
     game = load_game(name, 4)
     times: list[float] = []
+    cpu = 0.0
     capped = 0
-    budget = getattr(make_bot("hard"), "per_game", {}).get(name, (LEVELS["hard"], None))[0]
-    iterations = budget.iterations or 0
+    iterations = level_settings(type(game).bot_levels["hard"])[0].iterations or 0
     seed = 0
     while len(times) < decisions:
         state = game.new_state(seed)
@@ -34,10 +37,10 @@ def measure(name: str, decisions: int) -> dict[str, float]:
             picks = []
             for p in state.actors:
                 if p == seat and len(state.legal_actions(p)) > 1:
-                    start = time.perf_counter()
+                    start, start_cpu = time.perf_counter(), time.process_time()
                     action = hard.choose(SeatView(state, p))
-                    took = time.perf_counter() - start
-                    times.append(took)
+                    times.append(time.perf_counter() - start)
+                    cpu += time.process_time() - start_cpu
                     capped += hard.last_iterations < iterations  # the time cap, not the budget, stopped it
                 else:
                     action = others[p].choose(SeatView(state, p))
@@ -46,17 +49,19 @@ def measure(name: str, decisions: int) -> dict[str, float]:
                 state.apply(action, p)
     times.sort()
     return {"decisions": len(times), "mean": sum(times) / len(times), "p99": times[int(0.99 * (len(times) - 1))],
-            "max": times[-1], "capped": capped / len(times)}
+            "max": times[-1], "cpu": cpu / len(times), "capped": capped / len(times),
+            "over": sum(t > 1.0 for t in times)}
 
 
 def main() -> None:
     decisions = int(sys.argv[1]) if len(sys.argv) > 1 else 500
-    print(f"load average before: {os.getloadavg()[0]:.2f}")
-    for name in available():
+    names = sys.argv[2:] or available()
+    for name in names:
+        before = os.getloadavg()[0]
         r = measure(name, decisions)
         print(f"{name:12s} {r['decisions']:4.0f} decisions  mean {r['mean']:.3f} s  p99 {r['p99']:.3f} s  "
-              f"max {r['max']:.3f} s  at the cap {100 * r['capped']:.0f}%")
-    print(f"load average after: {os.getloadavg()[0]:.2f}")
+              f"max {r['max']:.3f} s  over 1.0 s {r['over']:.0f}  mean CPU {r['cpu']:.3f} s  "
+              f"at the cap {100 * r['capped']:.0f}%  load {before:.1f} -> {os.getloadavg()[0]:.1f}", flush=True)
 
 
 if __name__ == "__main__":

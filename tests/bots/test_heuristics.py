@@ -7,7 +7,8 @@ from collections.abc import Callable, Iterator
 import pytest
 
 from tricktable.bots import HeuristicBot, ISMCTSBot, SeatView, make_bot
-from tricktable.bots.heuristic import chooser, hook
+from tricktable.bots.heuristic import chooser, hook, seat_observation
+from tricktable.bots.inference import past_decisions, weigher
 from tricktable.bots.search import Budget
 from tricktable.engine import Rng, State, available, load_game
 from tricktable.games.masquerade import heuristic as masq
@@ -166,7 +167,8 @@ def test_inference_drops_worlds_where_the_challenged_player_bluffed() -> None:
         follow = COLOUR_MASKS[mview.lead]
         plain = [view.sample(Rng(k)) for k in range(60)]
         bot = ISMCTSBot(1, budget=Budget(iterations=1), inference=True)
-        weighed = [bot._draw(view, evidence) for _ in range(60)]
+        worlds, cumulative = bot._candidates(view, weigher(view.game))
+        weighed = [bot._draw(view, worlds, cumulative) for _ in range(60)]
         share = [sum(1 for w in worlds if w.hands[who] & follow) / 60 for worlds in (plain, weighed)]
         assert share[1] < share[0] - 0.2, share
         checked += 1
@@ -174,3 +176,74 @@ def test_inference_drops_worlds_where_the_challenged_player_bluffed() -> None:
             break
     assert checked >= 1
     assert parse_card("R11") >= 0
+
+
+@pytest.mark.parametrize("name", ["megalomania", "trickster"])
+def test_the_plays_inference_rebuilds_are_legal_and_what_a_heuristic_player_chose(name: str) -> None:
+    # heuristic self-play: every play of this trick that inference rebuilds (in the true state here) must be
+    # legal in the rebuilt past, and the heuristic, asked there, must mostly choose what was played (the
+    # rebuilt past is the one the player saw; Trickster's tableau moves are not undone, hence "mostly")
+    game = load_game(name, 4)
+    choose = chooser(game)
+    assert choose is not None
+    bots = [HeuristicBot(p) for p in range(4)]
+    rebuilt = agree = 0
+    for seed in range(4 if name == "megalomania" else 10):
+        state = game.new_state(seed)
+        while not state.is_over:
+            if len(state.actors) == 1:
+                for past, q, index in past_decisions(state.clone(), state.actors[0]):
+                    legal = past._legal(q)
+                    assert any(a.index == index for a in legal), f"{name}: a rebuilt play is not legal"
+                    if len(legal) > 1:
+                        rebuilt += 1
+                        agree += choose(seat_observation(past, q), legal, past.game, Rng(3)).index == index
+            picks = [(p, bots[p].choose(SeatView(state, p))) for p in state.actors]
+            for p, action in picks:
+                state.apply(action, p)
+    assert rebuilt >= 100 and agree >= 0.85 * rebuilt, (rebuilt, agree)
+
+
+SPECIAL = [  # (game, options, phase words of the special decisions the prior must lean at)
+    ("megalomania", {}, {"preparation", "oracle", "farmer", "explorer"}),
+    ("masquerade", {}, {"challenge"}),
+    ("trickster", {}, {"opening", "effect"}),
+]
+
+
+@pytest.mark.parametrize(("name", "options", "phases"), SPECIAL)
+def test_the_prior_leans_to_the_heuristic_at_special_decisions(name: str, options: dict[str, object],
+                                                             phases: set[str]) -> None:
+    # ``:prior`` biases the root toward the heuristic's choice at every kind of special decision (random
+    # play reaches the powers' follow-ups, which the heuristic itself seldom activates)
+    game = load_game(name, 4, **options)
+    choose = chooser(game)
+    assert choose is not None
+    rng, seen, deal = Rng(5), set(), 0
+    while seen != phases and deal < 40:
+        state = game.new_state(deal)
+        deal += 1
+        while not state.is_over:
+            p = rng.choice(state.actors)
+            phase = str(state.observe(p)["phase"])
+            if phase in phases and len(state.legal_actions(p)) > 1:
+                view = SeatView(state, p)
+                bot = ISMCTSBot(1, budget=Budget(iterations=2), prior=1.0)
+                bot.search(view)
+                assert bot._favoured == choose(view.observation, view.legal, view.game, Rng(1)).index, phase
+                seen.add(phase)
+            state.apply(rng.choice(state.legal_actions(p)), p)
+    assert seen == phases, f"{name}: reached only {seen}"
+
+
+def test_no_prior_where_the_heuristic_tosses_a_coin() -> None:
+    # Trickster's heuristic drafts at random: a prior there would be noise, so there is none
+    def draft(state: State, p: int) -> bool:
+        return state.observe(p)["phase"] == "draft"
+
+    for state, seat in heuristic_positions("trickster", 1, draft, deck="draft"):
+        bot = ISMCTSBot(1, budget=Budget(iterations=2), prior=1.0)
+        bot.search(SeatView(state, seat))
+        assert bot._favoured == -1
+        return
+    raise AssertionError("no draft decision reached")

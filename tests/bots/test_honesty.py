@@ -66,8 +66,10 @@ def test_nothing_reachable_from_a_view_or_a_bot_leads_to_the_live_state(name: st
         view = SeatView(state, seat)
         bot = make_bot("ismcts:8:heuristic", k)
         bot.choose(view)
+        inferring = make_bot("ismcts:8:infer:prior", k)  # inference's candidate worlds and model too
+        inferring.choose(view)
         world = view.sample(Rng(k))
-        found = reachable(view, bot, world, view.sample(Rng(k), log=True), view.sample)
+        found = reachable(view, bot, inferring, world, view.sample(Rng(k), log=True), view.sample)
         leaks = [what for ident, what in live_objects(state).items() if ident in found]
         assert not leaks, f"{name}: a bot's view reaches {leaks}"
 

@@ -12,6 +12,8 @@ A driver hands the bot a ``SeatView``, built from the live state and then cut lo
   observation only), deep-copies it into the fork and strips it to what the seat may know: ``seed`` 0,
   a fresh chance stream, no ``history``, and none of the seat's log. Every later sample resamples *that*
   world, never the live one. ``sample(rng, log=True)`` adds the seat's own visible events to a world.
+- ``built``: when the driver began building the view; a bot's time cap counts from here (the seat was
+  waiting from then), so a driver builds a fresh view for each decision.
 
 Nothing the view holds (its attributes, their attributes, closures, anything ``gc.get_referents``
 reaches) leads to the live state, its lists, or the live game's caches: ``tests/bots/test_honesty.py``
@@ -21,6 +23,7 @@ walks every route.
 from __future__ import annotations
 
 import copy
+import time
 import weakref
 from abc import ABC, abstractmethod
 from typing import Any
@@ -66,9 +69,10 @@ def _plain(value: Any) -> Any:
 class SeatView:
     """What one seat may know at a decision: built by the driver from the live state, holding none of it."""
 
-    __slots__ = ("_events", "_world", "game", "legal", "observation", "seat")
+    __slots__ = ("_events", "_world", "built", "game", "legal", "observation", "seat")
 
     def __init__(self, state: State, seat: int) -> None:
+        self.built = time.perf_counter()  # when the seat began waiting: a bot's time cap counts from here
         self.seat = seat
         self.game: Game[Any] = seat_game(state.game, seat)
         self.legal: list[Action] = list(state.legal_actions(seat))

@@ -23,34 +23,43 @@ Three uses of the game's heuristic module (``bots.heuristic.hook``), each option
 - **avoid**: root choices a sound player never makes (Masquerade: a bluff every other seat can prove)
   are left out of the tree;
 - **inference** (``inference=True``): policy-based inference (Rebstock, Buro et al., "Policy Based
-  Inference in Trick-Taking Card Games", IEEE CoG 2019), on the others' actions the seat has just seen:
-  a drawn world is kept with the likelihood of those actions under the heuristic as the model of the
-  other seats (``evidence``), by rejection;
+  Inference in Trick-Taking Card Games", IEEE CoG 2019), on the others' actions the seat has seen this
+  trick (``bots.inference``): once per decision ``CANDIDATES`` worlds are drawn and weighted by the
+  likelihood of those actions with the heuristic as the model of the other seats; each iteration then
+  plays a copy of one candidate, drawn in proportion to its weight (with a fresh chance stream);
 - **prior** (``prior=W``): progressive bias (Chaslot et al. 2008) at the root, ``W / (visits + 1)`` added
   to the heuristic's choice, so near-equal choices (preparation, Oracle, draft) lean toward a reason
-  instead of the search's noise.
+  instead of the search's noise. Only where the heuristic has a reason: when two of its calls with
+  different random streams disagree (a blind pick, Trickster's draft) there is no prior.
 
 The final choice is the most visited root action. The inner loop uses ``apply(check=False)``, the
 trusted ``_legal`` and one ``resample`` per iteration; nothing builds text or observations.
+
+A time cap is a bound on the whole answer: it counts from when the driver began building the seat's view
+(``SeatView.built``), keeps ``MARGIN`` (a tenth of a shorter cap) for the final choice and the return, and
+the search stops before an iteration that would likely end past it (as long as the slowest one so far).
 """
 
 from __future__ import annotations
 
 import math
 import time
+from bisect import bisect_right
 from typing import Any, Literal
 
 from tricktable.bots.base import Bot, SeatView
 from tricktable.bots.heuristic import chooser, heuristic_policy, hook
+from tricktable.bots.inference import weigher
 from tricktable.bots.search import Budget, Policy, Rollout, Valuer, level_settings, random_policy
-from tricktable.engine import Action, Game, State
+from tricktable.engine import Action, Game, Rng, State
 
 Horizon = int | None | Literal["auto"]
 """ Rounds a rollout plays before it is scored: 1 ends it with the round, None plays to the end of the
 game, ``"auto"`` takes the game's declared ``Game.rollout_horizon`` (the horizon that played best in our
 measurements, docs/strength.md; a game's "round" is its own ``State.round``: a deal in Megalomania and
 Trickster, a single turn in Masquerade)."""
-TRIES = 8  # worlds drawn per iteration at most when inference weighs them
+CANDIDATES = 64  # worlds drawn and weighed once per decision when inference is on
+MARGIN = 0.05  # seconds of a time cap kept for the final choice and the return (a tenth of a shorter cap)
 
 
 class Node:
@@ -134,9 +143,10 @@ class ISMCTSBot(Bot):
         """Run the search from ``view``; the root's children, keyed ``seat * num_actions + action.index``."""
         start = time.perf_counter()
         budget, rollout = self._settings(view.game)
-        deadline = budget.deadline()
+        # the cap counts from the start of building the view, and keeps a margin for the answer
+        deadline = math.inf if budget.seconds is None else \
+            view.built + budget.seconds - min(MARGIN, budget.seconds / 10)
         limit = budget.iterations if budget.iterations is not None else math.inf
-        rng = self.rng
         if rollout == "heuristic":
             self.policy = heuristic_policy(view.game)
         elif callable(rollout):
@@ -151,46 +161,63 @@ class ISMCTSBot(Bot):
         if self.prior:
             choose = chooser(view.game)
             if choose is not None:
-                self._favoured = choose(view.observation, view.legal, view.game, rng.fork()).index
-        evidence = hook(view.game, "evidence") if self.inference else None
-        world = self._draw(view, evidence)
+                picked = choose(view.observation, view.legal, view.game, Rng(1))
+                again = choose(view.observation, view.legal, view.game, Rng(2))
+                if picked == again:  # a reason, not a coin: bias toward it
+                    self._favoured = picked.index
+        worlds: list[State] = []
+        cumulative: list[float] = []
+        weigh = weigher(view.game) if self.inference else None
+        if weigh is not None:
+            worlds, cumulative = self._candidates(view, weigh)
+        world = self._draw(view, worlds, cumulative)
         valuer = Valuer(world)
         horizon = view.game.rollout_horizon if self.horizon == "auto" else self.horizon
         stop_round = None if horizon is None else world.round + horizon
         done = 0
+        slowest = 0.0
         before = time.perf_counter()
         while True:
             self._iterate(world, root, view.seat, valuer, stop_round)
             done += 1
-            # stop when the next iteration would likely end past the deadline (it takes about as long as
-            # this one did): a time cap is then a bound on the answer, not where the last iteration starts
+            # stop when the next iteration would likely end past the deadline (it may take as long as the
+            # slowest one so far): a time cap is then a bound on the answer, not where the last one starts
             now = time.perf_counter()
-            if done >= limit or now + (now - before) >= deadline:
+            slowest = max(slowest, now - before)
+            if done >= limit or now + slowest >= deadline:
                 break
-            before = now
-            world = self._draw(view, evidence)
+            before = now  # an iteration's time includes drawing its world
+            world = self._draw(view, worlds, cumulative)
         self.last_iterations = done
         self.last_seconds = time.perf_counter() - start
         return root.children
 
-    def _draw(self, view: SeatView, evidence: Any) -> State:
-        """A world for the next iteration. With inference (policy-based, after Rebstock et al. 2019, on the
-        others' latest actions) a world is kept with the probability the game's ``evidence`` gives it, so
-        worlds in which the others would hardly have played as they did become rare; after ``TRIES``
-        rejections the likeliest world drawn is used."""
+    def _candidates(self, view: SeatView, weigh: Any) -> tuple[list[State], list[float]]:
+        """``CANDIDATES`` worlds and their cumulative weights (the likelihood of the others' observed
+        choices in each, ``bots.inference``); none when every world weighs the same (no evidence)."""
         rng = self.rng
-        world = view.sample(rng)
-        if evidence is None:
-            return world
-        best, best_weight = world, -1.0
-        for _ in range(TRIES):
-            weight = evidence(world, view.seat)
-            if weight >= 1.0 or rng.next64() < weight * 2.0**64:
-                return world
-            if weight > best_weight:
-                best, best_weight = world, weight
-            world = view.sample(rng)
-        return best
+        model_rng = rng.fork()
+        worlds = [view.sample(rng) for _ in range(CANDIDATES)]
+        weights = [weigh(w, view.seat, model_rng) for w in worlds]
+        if max(weights) == min(weights):
+            return [], []
+        cumulative: list[float] = []
+        total = 0.0
+        for weight in weights:
+            total += weight
+            cumulative.append(total)
+        return worlds, cumulative
+
+    def _draw(self, view: SeatView, worlds: list[State], cumulative: list[float]) -> State:
+        """A world for the next iteration: a fresh sample, or with inference a copy of a candidate drawn in
+        proportion to its weight, with a chance stream of its own."""
+        rng = self.rng
+        if not worlds:
+            return view.sample(rng)
+        pick = bisect_right(cumulative, rng.next64() / 2.0**64 * cumulative[-1])
+        world = worlds[min(pick, len(worlds) - 1)].clone()
+        world.rng = Rng(rng.next64())
+        return world
 
     def _iterate(self, state: State, root: Node, observer: int, valuer: Valuer, stop_round: int | None) -> None:
         """One determinized iteration: select, expand, roll out, back up."""

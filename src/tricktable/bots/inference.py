@@ -1,0 +1,170 @@
+"""Policy-based inference: how likely a drawn world makes the other seats' observed choices.
+
+After Rebstock, Solinas, Buro and Sturtevant, "Policy Based Inference in Trick-Taking Card Games" (IEEE CoG
+2019): a world (a full state drawn by the seat's resampler) is weighted by the probability, under a model
+of the other players, of the choices they were seen to make. The model is the game's heuristic: at each
+past decision of another seat, the heuristic's choice has probability ``1 - EPSILON`` and the other legal
+actions share ``EPSILON`` (so an unexpected choice lowers a world's weight, never to zero).
+
+The past decisions are the other seats' plays in the current trick, which the seat saw: each is rebuilt
+*in the drawn world* by taking the trick back to just before that card (the card returns to its player's
+hand, the trick's flags are recomputed from the cards before it), so it reads only the world, which holds
+only what the seat may know plus what was drawn (``bots/base.py``). A play is used only while nothing
+after it could have changed hands in a way the trick does not show (Megalomania: a power of the Oracle,
+Wizard or Explorer; Trickster: a Brigand or a Nomad, a card a Guard moved into the Pot, or an effect that
+moved the player's own hand cards after the choice). What Trickster's other effects moved (tableau cards,
+the Trash, the deck, another player's hand size) is not undone: an approximation, these are small parts
+of what the model reads. Masquerade keeps its own model, the
+``evidence`` hook of its heuristic (a bluff rate on off-colour cards).
+
+``weigher(game)`` returns ``weight(world, seat, rng) -> float`` in (0, 1], or None when the game has no
+model; search (``bots.ismcts``, ``:infer``) scores a fixed number of candidate worlds once per decision.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from tricktable.bots.heuristic import chooser, hook, seat_observation
+from tricktable.engine import Game, Rng, State
+
+EPSILON = 0.4  # the share of the model's probability left to the choices the heuristic would not make
+
+Weigher = Callable[[State, int, Rng], float]
+Decision = tuple[State, int, int]  # the world just before the choice, the seat that chose, the action's index
+
+
+def weigher(game: Game[Any]) -> Weigher | None:
+    """The likelihood of the others' observed choices in a world, for ``game``; None without a model."""
+    evidence = hook(game, "evidence")
+    if evidence is not None:
+        def by_hook(world: State, seat: int, rng: Rng) -> float:
+            return float(evidence(world, seat))
+        return by_hook
+    rewind = _REWINDS.get(game.name)
+    choose = chooser(game)
+    if rewind is None or choose is None:
+        return None
+
+    def weight(world: State, seat: int, rng: Rng) -> float:
+        p = 1.0
+        for past, q, index in rewind(world, seat):
+            legal = past._legal(q)
+            if len(legal) < 2:
+                continue
+            if not any(a.index == index for a in legal):
+                return EPSILON ** 2  # the world could not have produced this play: very unlikely
+            picked = choose(seat_observation(past, q), legal, past.game, rng)
+            p *= 1.0 - EPSILON if picked.index == index else EPSILON / (len(legal) - 1)
+        return p
+
+    return weight
+
+
+# --- Megalomania ----------------------------------------------------------------------------------------
+
+def _megalomania(world: Any, seat: int) -> list[Decision]:
+    from tricktable.games.megalomania import cards as C
+    from tricktable.games.megalomania.effects import NOWHERE
+    from tricktable.games.megalomania.phases import Phase
+    from tricktable.games.megalomania.rules import SIMPLE
+
+    trick = world.trick
+    if world.phase is not Phase.TRICK or world.deal not in SIMPLE or not trick:
+        return []
+    # a power that moved cards or changed the follow rule or a colour: the trick no longer shows the past
+    if any(e[4] and (e[1] & 7) in (C.ORACLE, C.WIZARD, C.EXPLORER) for e in trick):
+        return []
+    out: list[Decision] = []
+    for i, (q, card, _value, _colour, power, delta) in enumerate(trick):
+        if q == seat:
+            continue
+        past = world.clone()
+        past.hands = past.hands.copy()
+        past.hands[q] |= 1 << card
+        before = trick[:i]
+        past.trick = list(before)
+        if delta:
+            past.cubes = past.cubes.copy()
+            past.cubes[q] += 1
+        rank = (card & 7)
+        if power and not world.game.free_ranks >> rank & 1:
+            past.crystals = past.crystals.copy()
+            past.crystals[q] += 1
+        powered = [(j, (e[1] & 7)) for j, e in enumerate(before) if e[4]]
+        past.used = sum(1 << r for _, r in powered)
+        past.emperor = any(r == C.EMPEROR for _, r in powered)
+        past.dwarf = any(r == C.DWARF for _, r in powered)
+        past.knight = next((j for j, r in powered if r == C.KNIGHT), NOWHERE)
+        past.wizard = NOWHERE
+        past.free = 0
+        if before:
+            past.lead = before[0][3]
+        past.actors = (q,)
+        move = next((m for m in past._legal(q) if m.card == card and m.power == power and m.delta == delta), None)
+        if move is not None:
+            out.append((past, q, move.index))
+    return out
+
+
+# --- Trickster ------------------------------------------------------------------------------------------
+
+def _trickster(world: Any, seat: int) -> list[Decision]:
+    from tricktable.games.trickster import cards as C
+    from tricktable.games.trickster.actions import Kind
+    from tricktable.games.trickster.effects import NONE
+    from tricktable.games.trickster.phases import Phase
+    from tricktable.games.trickster.rules import Pattern, pattern_of
+
+    if world.phase != Phase.TRICK or not world.trick:
+        return []
+    trick, seats, moved = world.trick, world.trick_seats, world.trick_moved
+    # heroes whose effect moves cards in or out of their own player's hand only, and those that move
+    # other hands too (Brigand: the robbed one's; Nomad: everyone's)
+    own_hand = {C.MAGICIAN, C.SOLDIER, C.ARCHIVIST, C.DOCTOR, C.EXPLORER, C.INVENTOR, C.SCAVENGER}
+    all_hands = {C.BRIGAND, C.NOMAD}
+    # only plays after the last card that moved other hands or that a Guard moved into the Pot
+    first = 0
+    for i in range(len(trick)):
+        if moved[i] or trick[i] >> 3 in all_hands:
+            first = i + 1
+    whole = world.options.no_match == "whole_pot"
+    row = world.action_table.cards[Kind.PLAY]
+    out: list[Decision] = []
+    for i in range(first, len(trick)):
+        q, card = seats[i], trick[i]
+        if q == seat:
+            continue
+        played = [j for j in range(i) if not moved[j]]
+        turn = len(played)
+        # the player's own hand changed after the choice (this card's effect, or a later card of theirs)
+        if world.order[turn] != q or any(seats[j] == q and trick[j] >> 3 in own_hand for j in range(i, len(trick))):
+            continue
+        past = world.clone()
+        past.hands = [h.copy() for h in past.hands]
+        past.hands[q] = sorted([*past.hands[q], card])
+        past.trick, past.trick_seats, past.trick_moved = trick[:i], seats[:i], moved[:i]
+        past.turn = turn
+        past.lead_card = trick[played[0]] if turn >= 1 else -1
+        past.pattern = pattern_of(trick[played[0]], trick[played[1]]) if turn >= 2 else Pattern.NONE
+        suits = heroes = 0
+        for j in range(i):
+            if whole or (not moved[j] and j in played[:2]):
+                suits |= 1 << (trick[j] & 7)
+                heroes |= 1 << (trick[j] >> 3)
+        past.check_suits, past.check_heroes = suits, heroes
+        past.step = NONE
+        past._actors = (q,)
+        out.append((past, q, row[card].index))
+    return out
+
+
+_REWINDS: dict[str, Callable[[Any, int], list[Decision]]] = {"megalomania": _megalomania, "trickster": _trickster}
+
+
+def past_decisions(world: State, seat: int) -> list[Decision]:
+    """The other seats' choices ``seat`` saw in this trick, each rebuilt in ``world`` (tests read this)."""
+    rewind = _REWINDS.get(world.game.name)
+    return rewind(world, seat) if rewind is not None else []
+
