@@ -48,10 +48,11 @@ test: lint  ## ruff, mypy --strict, then every test
 # Trickster's modules (its golden replays digest differently compiled: to be found), and every module
 # outside the engine, games and search.
 COMPILED := $(addprefix src/tricktable/engine/,cards chance events hidden rng sampling record undo) \
-	$(foreach g,megalomania masquerade,$(addprefix src/tricktable/games/$(g)/,cards phases scoring observe resample heuristic)) \
+	$(foreach g,megalomania masquerade,$(addprefix src/tricktable/games/$(g)/,cards phases effects rules game scoring observe resample heuristic)) \
 	src/tricktable/bots/search src/tricktable/bots/ismcts
 
 compiled: $(STAMP)  ## the hot path compiled with mypyc, in place (make pure undoes it)
+	$(MAKE) pure  # no stale .so of a module that left the list
 	mkdir -p src/build
 	cd src && $(abspath $(VENV))/bin/mypyc $(patsubst src/%,%.py,$(COMPILED)) >build/mypyc.log 2>&1 \
 	  || { tail -n 30 build/mypyc.log; exit 1; }

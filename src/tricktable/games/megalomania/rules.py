@@ -25,7 +25,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Self
 
-from tricktable.engine import Game, Rng
+from tricktable.engine import Action, Game, Rng
 from tricktable.engine.cards import select
 from tricktable.engine.sampling import shuffle
 from tricktable.engine.state import phase_tables
@@ -34,6 +34,7 @@ from tricktable.games.megalomania.actions import ActionTables, Kind, Move
 from tricktable.games.megalomania.cards import COLOUR_MASKS, FULL, Deal
 from tricktable.games.megalomania.effects import (
     ACTIVATE,
+    COMPILED,
     NOWHERE,
     PREPARATION_SCROLLS,
     Effects,
@@ -84,7 +85,9 @@ class MegalomaniaRules(Effects):
 
     game: ActionTables
 
-    def __init__(self, game: Game[MegalomaniaOptions], seed: int) -> None:
+    def __init__(self, game: Game[MegalomaniaOptions] | None = None, seed: int = 0) -> None:
+        if game is None:  # a blank twin for ``clone`` to fill (a compiled class's ``__new__`` runs this)
+            return
         super().__init__(game, seed)
         assert isinstance(game, ActionTables)
         o = game.options
@@ -135,9 +138,60 @@ class MegalomaniaRules(Effects):
         return cards
 
     def clone(self) -> Self:
-        twin = object.__new__(type(self))
-        twin.__dict__.update(self.__dict__)
-        self._copy_base(twin)
+        twin = type(self).__new__(type(self))  # blank: no ``__init__`` (compiled, the blank one)
+        if not COMPILED:
+            twin.__dict__.update(self.__dict__)  # every field: the lists changed in place are copied below
+        else:  # a compiled class has no ``__dict__`` for its fields: each is copied here
+            twin.seed = self.seed
+            twin.game = self.game
+            twin.players = self.players
+            twin.actors = self.actors
+            twin.phase = self.phase
+            twin.round_no = self.round_no
+            twin.deal = self.deal
+            twin.dominant = self.dominant
+            twin.mission_deck = self.mission_deck
+            twin.out = self.out
+            twin.shown = self.shown
+            twin.known = self.known
+            twin.lacks = self.lacks
+            twin.tops = self.tops
+            twin.downs = self.downs
+            twin.under = self.under
+            twin.draw_piles = self.draw_piles
+            twin.program = self.program
+            twin.chosen = self.chosen
+            twin.choice = self.choice
+            twin.scrolls = self.scrolls
+            twin.scroll_deck = self.scroll_deck
+            twin.scroll_used = self.scroll_used
+            twin.shown_scrolls = self.shown_scrolls
+            twin.prep_used = self.prep_used
+            twin.first_claims = self.first_claims
+            twin.insight = self.insight
+            twin.free = self.free
+            twin.immune = self.immune
+            twin.trick_no = self.trick_no
+            twin.lead = self.lead
+            twin.used = self.used
+            twin.emperor = self.emperor
+            twin.knight = self.knight
+            twin.wizard = self.wizard
+            twin.dwarf = self.dwarf
+            twin.fast = self.fast
+            twin.named = self.named
+            twin.found = self.found
+            twin.found_in = self.found_in
+            twin.dealer0 = self.dealer0
+            twin.dominants = self.dominants
+            twin.points = self.points
+            twin.lost = self.lost
+            twin.results = self.results
+            twin.dealer = self.dealer
+            twin.mission = self.mission
+            twin.tricks_total = self.tricks_total
+            twin.leader = self.leader
+        self._copy_base(twin)  # the engine's own fields (rng, history and events shared, no legal cache)
         twin.hands = self.hands.copy()
         twin.crystals = self.crystals.copy()
         twin.cubes = self.cubes.copy()
@@ -431,8 +485,11 @@ class MegalomaniaRules(Effects):
         else:
             self.actors = game.after[p]
 
-    _legal = _legal_trick  # type: ignore[assignment]
-    _step = _apply_trick  # type: ignore[assignment]
+    def _legal(self, player: int) -> list[Action]:
+        return self._legal_trick(player)  # type: ignore[return-value]
+
+    def _step(self, action: Action, player: int) -> None:
+        self._apply_trick(action, player)  # type: ignore[arg-type]
 
     def _next(self) -> None:
         """After a card and its follow-ups: the next player, or the end of the trick."""
