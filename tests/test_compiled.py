@@ -19,12 +19,17 @@ import pytest
 sys.path.insert(0, str(Path(__file__).parent / "golden"))
 import make_seeded
 
+from toy import BotToy
+from tricktable.bots import SeatView, make_bot
+from tricktable.engine import Rng
+
 # the modules `make compiled` builds (the Makefile's COMPILED list)
 MODULES = [
     *(f"tricktable.engine.{m}" for m in ("cards", "chance", "events", "hidden", "rng", "sampling",
                                          "record", "undo")),
     *(f"tricktable.games.{g}.{m}" for g in ("megalomania", "masquerade")
-      for m in ("cards", "phases", "scoring", "observe", "resample", "heuristic")),
+      for m in ("cards", "phases", "effects", "rules", "game", "scoring", "observe", "resample", "heuristic")),
+    *(f"tricktable.games.trickster.{m}" for m in ("cards", "phases", "scoring", "observe", "resample", "heuristic")),
     "tricktable.bots.search", "tricktable.bots.ismcts",
 ]
 EXPECTED = json.loads((Path(__file__).parent / "golden" / "seeded.json").read_text())
@@ -50,3 +55,23 @@ def test_every_seeded_game_is_recorded() -> None:
 @pytest.mark.parametrize("setup", make_seeded.GAMES, ids=[make_seeded.key(*g) for g in make_seeded.GAMES])
 def test_seeded_bots_play_what_the_pure_build_recorded(setup: tuple[str, int, int, list[str], int]) -> None:
     assert make_seeded.play(*setup) == EXPECTED[make_seeded.key(*setup)]
+
+
+def test_a_plain_python_game_plays_on_this_build() -> None:
+    """The toy is plain Python on the engine's State, searched by the (compiled) ISMCTS: the same game twice,
+    and its clones and worlds independent of the live state."""
+    def game() -> list[str]:
+        state = BotToy(3).new_state(5)
+        bots = [make_bot("ismcts:30", 50 + i) for i in range(3)]
+        out = []
+        while state.actors:
+            seat = state.actors[0]
+            twin, world = state.clone(), state.resample(seat, Rng(seat))
+            action = bots[seat].choose(SeatView(state, seat))
+            state.apply(action, seat)
+            assert len(twin.history) == len(state.history) - 1 and world.history == []
+            out.append(f"{seat} {action.text}")
+        return out
+
+    played = game()
+    assert played == game() and len(played) > 10

@@ -20,6 +20,15 @@ if TYPE_CHECKING:
     from tricktable.engine.state import State
 
 OptionsT = TypeVar("OptionsT")
+ClassT = TypeVar("ClassT", bound=type)
+
+
+def plain_class(cls: ClassT) -> ClassT:
+    """Marks a class that the compiled build (``make compiled``, mypyc) keeps a plain Python class, with its
+    methods compiled: mypyc makes a native class of any class without a decorator it does not know. For a
+    game's ``Game`` class, whose ``fork`` copies ``__dict__`` into a blank twin (a native class has none)."""
+    return cls
+
 
 # every bot level by name, weakest first: a bot spec for ``bots.make_bot`` each (``ismcts:<iterations>:<cap>s``)
 BOT_LEVELS: dict[str, str] = {

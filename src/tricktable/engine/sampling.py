@@ -45,14 +45,16 @@ def world(state: StateT, rng: Rng) -> StateT:
     """A clone of ``state`` for a resample: seed 0, a chance stream drawn from ``rng``, no history, no events.
 
     The live state's history and events are set aside while it is cloned, so the clone copies nothing of
-    the log (and costs the same at the end of a game as at the start).
+    the log (and costs the same at the end of a game as at the start), and the live state's log is not
+    left marked as shared (``State._copy_base``).
     """
-    history, events = state.history, state.events
+    history, events, shared = state.history, state.events, state._log_shared
     state.history, state.events = [], []
     try:
         twin = state.clone()
     finally:
-        state.history, state.events = history, events
+        state.history, state.events, state._log_shared = history, events, shared
+    twin.history, twin.events, twin._log_shared = [], [], False
     twin.seed = 0
     twin.rng = Rng(rng.next64())
     return twin

@@ -56,6 +56,9 @@ class State(ABC):
     # (player, legal actions) until the next apply: a driver asks for the list, then applies one of it,
     # so the membership check reuses the list instead of computing it twice.
     _legal_cache: tuple[int, list[Action]] | None = None
+    # whether ``history`` and ``events`` are shared with a clone (copy on write): a clone copies no log, so
+    # its cost and memory stay flat along the game; the first ``apply`` on either side copies its own
+    _log_shared: bool = False
 
     def __init__(self, game: Game[Any], seed: int) -> None:
         self.game = game
@@ -187,6 +190,8 @@ class State(ABC):
                 legal = self._cached_legal(player)
                 if action not in legal:
                     raise IllegalAction(player, action, self._why_illegal(action, player), legal)
+        if self._log_shared:
+            self._own_log()
         self.history.append((player, action))
         self._legal_cache = None
         self._step(action, player)
@@ -194,6 +199,8 @@ class State(ABC):
 
     def log(self, kind: str, visible: frozenset[int] | None = None, **data: Any) -> None:
         """Record an event; ``visible`` is the seats that may see it (None: everyone)."""
+        if self._log_shared:
+            self._own_log()
         self.events.append(Event(kind, data, visible))
 
     def visible_events(self, player: int | None) -> list[Event]:
@@ -259,8 +266,17 @@ class State(ABC):
 
     def _copy_base(self, twin: State) -> None:
         """For a game's ``clone``, after ``twin.__dict__`` was copied from ``self``'s: un-share the engine's
-        own mutable fields (the game, seed and player count came with the dict)."""
+        own mutable fields (the game, seed and player count came with the dict). The log is shared, copy on
+        write: both sides copy their own before they next change it (``apply``, ``log``)."""
         twin.rng = self.rng.clone()
-        twin.history = self.history.copy()
-        twin.events = self.events.copy()
+        twin.history = self.history
+        twin.events = self.events
+        self._log_shared = twin._log_shared = True
         twin._legal_cache = None  # never share a legal list: a resampled twin's may differ
+
+    def _own_log(self) -> None:
+        """Copy the log this state shares with a clone, before it changes it (games append to ``events``
+        only inside ``_step``, which ``apply`` enters after this)."""
+        self.history = self.history.copy()
+        self.events = self.events.copy()
+        self._log_shared = False

@@ -8,7 +8,7 @@ from typing import Any, ClassVar, Self
 
 from tricktable.engine import Action, Event, Game, Observation, Rng
 from tricktable.engine.cards import CardCodec
-from tricktable.engine.game import BOT_LEVELS
+from tricktable.engine.game import BOT_LEVELS, plain_class
 from tricktable.games.masquerade import observe, resample, scoring, text
 from tricktable.games.masquerade.actions import TABLE
 from tricktable.games.masquerade.cards import CODEC, Bonus, Card, PlayEffect
@@ -41,6 +41,7 @@ class MasqueradeState(MasqueradeRules):
         return resample.resample(self, player, rng)
 
 
+@plain_class  # compiled, it stays a Python class: its fork copies __dict__
 class Masquerade(Game[MasqueradeOptions]):
     """Gundam Masquerade. ``Masquerade(4, challenge="off").new_state(seed)`` starts a deal."""
 

@@ -17,7 +17,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Self
 
-from tricktable.engine import Action, BadOptions, Game, ParseError, State
+from tricktable.engine import Action, BadOptions, Event, Game, ParseError, Rng, State
 from tricktable.engine.cards import select
 from tricktable.engine.hidden import CLOSED, HiddenChoice
 from tricktable.engine.state import phase_tables
@@ -133,6 +133,13 @@ def _check_deal(deal: tuple[tuple[str, ...], ...], players: int) -> tuple[Mask, 
 class MasqueradeRules(State):
     """One game of Gundam Masquerade. Hands and won piles are bitmasks over card ints (see ``cards``)."""
 
+    # the engine's fields the rules read on every decision, declared again so the compiled class holds them
+    # as its own (native) fields; the engine's ``State`` is a plain Python class (games may be plain Python)
+    game: Game[MasqueradeOptions]
+    players: int
+    rng: Rng
+    history: list[tuple[int, Action]]
+    events: list[Event]
     setup: Setup
     hands: list[Mask]
     won: list[Mask]
@@ -164,7 +171,9 @@ class MasqueradeRules(State):
     # (won piles, their scores) when ``scoring.scores`` last counted them: only a changed pile is counted again
     score_cache: tuple[tuple[Mask, ...], tuple[float, ...]] = ((), ())
 
-    def __init__(self, game: Game[MasqueradeOptions], seed: int, setup: Setup) -> None:
+    def __init__(self, game: Game[MasqueradeOptions] | None = None, seed: int = 0, setup: Setup | None = None) -> None:
+        if game is None or setup is None:  # a blank twin for ``clone`` to fill (a compiled ``__new__`` runs this)
+            return
         super().__init__(game, seed)
         self.setup = setup
         n = game.players
@@ -256,9 +265,38 @@ class MasqueradeRules(State):
         return cards
 
     def clone(self) -> Self:
-        twin = self.__class__.__new__(self.__class__)
-        twin.__dict__ = self.__dict__.copy()  # ints, tuples and the shared game; lists copied below
-        self._copy_base(twin)  # the engine's own fields (rng, history, events, no legal cache)
+        twin = type(self).__new__(type(self))  # blank: no ``__init__`` (compiled, the blank one)
+        if not COMPILED:
+            twin.__dict__.update(self.__dict__)  # every field: the lists are copied below
+        else:  # a compiled class has no ``__dict__`` for its fields: each is copied here
+            twin.seed = self.seed
+            twin.game = self.game
+            twin.players = self.players
+            twin.setup = self.setup
+            twin.out = self.out
+            twin.leader = self.leader
+            twin.lead = self.lead
+            twin.follow = self.follow
+            twin.b16 = self.b16
+            twin.phase = self.phase
+            twin.actor = self.actor
+            twin.round_no = self.round_no
+            twin.offers = self.offers
+            twin.choice = self.choice
+            twin.challenger = self.challenger
+            twin.challenged = self.challenged
+            twin.success = self.success
+            twin.letter = self.letter
+            twin.source = self.source
+            twin.dest = self.dest
+            twin.move_colour = self.move_colour
+            twin.moved = self.moved
+            twin.picker = self.picker
+            twin.taker = self.taker
+            twin.previous = self.previous
+            twin.score_cache = self.score_cache
+        self._copy_base(twin)  # the engine's own fields (rng, history and events shared, no legal cache)
+        # ints, tuples and the shared game came above; the lists are copied
         twin.hands = self.hands.copy()
         twin.won = self.won.copy()
         twin.known = self.known.copy()
@@ -549,3 +587,6 @@ PHASES: dict[int, tuple[Legal, Apply]] = {
 }
 # indexed by phase, for speed; OVER is left out: nobody acts then
 LEGAL, APPLY = phase_tables(PHASES)
+# whether this build compiled ``MasqueradeRules`` (``make compiled``): a compiled class lists its own fields
+# there, and keeps them out of ``__dict__``, so ``clone`` copies them one by one
+COMPILED = hasattr(MasqueradeRules, "__mypyc_attrs__")

@@ -168,40 +168,6 @@ class ActionTables(Game[MegalomaniaOptions]):
                              for w in range(n)]
         return list(self.table.actions)
 
-    def legal_list(self, cards: int, powers: int, cube: int, assassins: int, scrolls: int) -> list[Move]:
-        """The play actions of ``cards`` when the ``powers`` ranks may be activated and ``cube`` (0 or 2)
-        says whether a cube may be spent, plus the powered plays of off-colour ``assassins``, plus
-        ``use free-power`` (``scrolls & 1``) and ``use immunity`` (``scrolls & 2``).
-
-        Memoised (``MegalomaniaRules._legal_trick``): whole lists for one-colour ``cards`` (following), and
-        per half of the deck otherwise (leading), so a leader's list is two joined parts.
-        """
-        cache = self.legal_cache
-        if len(cache) > 400_000:
-            cache.clear()
-        flags = powers << 32 | cube << 40
-        out: list[Move] = []
-        for half in (0xFFFF, 0xFFFF0000):  # Blue+Yellow, Red+Black: hands' halves repeat, whole hands rarely
-            part_cards = cards & half
-            if part_cards:
-                part = cache.get(part_cards | flags)
-                if part is None:
-                    part = []
-                    plays = self.table.plays
-                    for c in cards_of(part_cards):
-                        part.extend(plays[c][(powers >> (c & 7) & 1) | cube])
-                    cache[part_cards | flags] = part
-                out += part
-        if assassins:
-            out += self.assassin_plays[cube >> 1][assassins]
-        if scrolls & 1:
-            out.append(self.table.use[C.FREE_POWER])
-        if scrolls & 2:
-            out.append(self.table.use[C.IMMUNITY])
-        if not cards or (cards.bit_length() - 1) >> 3 == ((cards & -cards).bit_length() - 1) >> 3:
-            cache[cards | flags | scrolls << 42 | assassins << 48] = out
-        return out
-
     def ready_event(self, seat: int, crystals: int, cubes: int) -> Event:
         """The private "ready" event of ``seat`` (interned: events are immutable values)."""
         key = (seat, crystals, cubes)

@@ -19,7 +19,7 @@ from __future__ import annotations
 from abc import abstractmethod
 from collections.abc import Callable, Sequence
 
-from tricktable.engine import State
+from tricktable.engine import Action, Event, Rng, State
 from tricktable.engine.cards import Mask, cards_of, select
 from tricktable.engine.hidden import HiddenChoice
 from tricktable.engine.sampling import shuffle
@@ -36,7 +36,13 @@ NOWHERE = 99  # the trick position of a power not activated this trick (the Knig
 class Effects(State):
     """The state the powers, scrolls and missions act on (``MegalomaniaRules`` sets every field)."""
 
+    # the engine's fields the rules read on every decision, declared again so the compiled class holds them
+    # as its own (native) fields; the engine's ``State`` is a plain Python class (games may be plain Python)
     game: ActionTables
+    players: int
+    rng: Rng
+    history: list[tuple[int, Action]]
+    events: list[Event]
     phase: Phase
     actors: tuple[int, ...]
     round_no: int
@@ -487,6 +493,11 @@ class Effects(State):
             self.log("passed", self.game.only_two[p][to], seat=p, to=to, cards=C.texts(gone[p]))
         self.chosen = [0] * n
         self._start_play()
+
+
+# whether this build compiled ``Effects`` (``make compiled``): a compiled class lists its own fields there, and
+# keeps them out of ``__dict__``, so ``clone`` copies them one by one
+COMPILED = hasattr(Effects, "__mypyc_attrs__")
 
 
 Activation = Callable[[Effects, int, int], bool]

@@ -11,7 +11,7 @@ from typing import Any, ClassVar, Self
 
 from tricktable.engine import Action, BadOptions, Event, Observation, Rng, State
 from tricktable.engine.cards import CardCodec
-from tricktable.engine.game import BOT_LEVELS
+from tricktable.engine.game import BOT_LEVELS, plain_class
 from tricktable.games.megalomania import cards as C
 from tricktable.games.megalomania import observe, resample, scoring, text
 from tricktable.games.megalomania.actions import ActionTables
@@ -51,6 +51,7 @@ class MegalomaniaState(MegalomaniaRules):
         return resample.resample(self, player, rng)
 
 
+@plain_class  # compiled, it stays a Python class: its fork copies __dict__
 class Megalomania(ActionTables):
     """Megalomania for 2-4 players (4 may play as two pairs)."""
 

@@ -23,10 +23,10 @@ read hidden cards.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Self
+from typing import Final, Self
 
-from tricktable.engine import Game, Rng
-from tricktable.engine.cards import select
+from tricktable.engine import Action, Game, Rng
+from tricktable.engine.cards import cards_of, select
 from tricktable.engine.sampling import shuffle
 from tricktable.engine.state import phase_tables
 from tricktable.games.megalomania import cards as C
@@ -34,6 +34,7 @@ from tricktable.games.megalomania.actions import ActionTables, Kind, Move
 from tricktable.games.megalomania.cards import COLOUR_MASKS, FULL, Deal
 from tricktable.games.megalomania.effects import (
     ACTIVATE,
+    COMPILED,
     NOWHERE,
     PREPARATION_SCROLLS,
     Effects,
@@ -48,13 +49,24 @@ from tricktable.games.megalomania.phases import Phase
 # module-level copies of hot constants (a global load is cheaper than an attribute). Enum members are
 # compared by identity on the hot path (``self.phase is not TRICK``): ``==`` on an IntEnum takes CPython's
 # slow generic path, ``is`` costs nothing.
-TRICK = Phase.TRICK
-ONCE_PER_TRICK, ASSASSINS, EXPLORERS = C.ONCE_PER_TRICK, C.ASSASSINS, C.EXPLORERS
-FARMER_BIT, ASSASSIN_BIT, EXPLORER_BIT = 1 << C.FARMER, 1 << C.ASSASSIN, 1 << C.EXPLORER
-ASSASSIN, EMPEROR = C.ASSASSIN, C.EMPEROR
-PROGRAMMED, DRAW_PILE, ROTATING = Deal.PROGRAMMED, Deal.DRAW_PILE, Deal.ROTATING
-USE, READY, REDEAL_CARD, REDEAL_SCROLL = Kind.USE, Kind.READY, Kind.REDEAL_CARD, Kind.REDEAL_SCROLL
-FREE_POWER, IMMUNITY = C.FREE_POWER, C.IMMUNITY
+TRICK: Final = Phase.TRICK  # Final: the compiled build keeps each of these in a C variable, not a dict
+ONCE_PER_TRICK: Final = C.ONCE_PER_TRICK
+ASSASSINS: Final = C.ASSASSINS
+EXPLORERS: Final = C.EXPLORERS
+FARMER_BIT: Final = 1 << C.FARMER
+ASSASSIN_BIT: Final = 1 << C.ASSASSIN
+EXPLORER_BIT: Final = 1 << C.EXPLORER
+ASSASSIN: Final = C.ASSASSIN
+EMPEROR: Final = C.EMPEROR
+PROGRAMMED: Final = Deal.PROGRAMMED
+DRAW_PILE: Final = Deal.DRAW_PILE
+ROTATING: Final = Deal.ROTATING
+USE: Final = Kind.USE
+READY: Final = Kind.READY
+REDEAL_CARD: Final = Kind.REDEAL_CARD
+REDEAL_SCROLL: Final = Kind.REDEAL_SCROLL
+FREE_POWER: Final = C.FREE_POWER
+IMMUNITY: Final = C.IMMUNITY
 # missions whose play needs no special source of cards (face-up piles, programmed orders)
 SIMPLE = frozenset({Deal.PLAIN, Deal.FACE_UP, Deal.DRAW_PILE, Deal.SWAPPED, Deal.ROTATING, Deal.TWO_PILES,
                     Deal.PASS_THREE})
@@ -79,12 +91,50 @@ def dominant_colours(options: MegalomaniaOptions, rng: Rng) -> tuple[int, ...]:
     return tuple(out)
 
 
+def legal_plays(game: ActionTables, cards: int, powers: int, cube: int, assassins: int, scrolls: int) -> list[Move]:
+    """The play actions of ``cards`` when the ``powers`` ranks may be activated and ``cube`` (0 or 2)
+    says whether a cube may be spent, plus the powered plays of off-colour ``assassins``, plus
+    ``use free-power`` (``scrolls & 1``) and ``use immunity`` (``scrolls & 2``).
+
+    Memoised in ``game.legal_cache`` (``MegalomaniaRules._legal_trick`` looks there first): whole lists for
+    one-colour ``cards`` (following), and per half of the deck otherwise (leading), so a leader's list is two
+    joined parts. Here, not a method of the (plain Python) ``Game``, so that the compiled build compiles it.
+    """
+    cache = game.legal_cache
+    if len(cache) > 400_000:
+        cache.clear()
+    flags = powers << 32 | cube << 40
+    out: list[Move] = []
+    for half in (0xFFFF, 0xFFFF0000):  # Blue+Yellow, Red+Black: hands' halves repeat, whole hands rarely
+        part_cards = cards & half
+        if part_cards:
+            part = cache.get(part_cards | flags)
+            if part is None:
+                part = []
+                plays = game.table.plays
+                for c in cards_of(part_cards):
+                    part.extend(plays[c][(powers >> (c & 7) & 1) | cube])
+                cache[part_cards | flags] = part
+            out += part
+    if assassins:
+        out += game.assassin_plays[cube >> 1][assassins]
+    if scrolls & 1:
+        out.append(game.table.use[C.FREE_POWER])
+    if scrolls & 2:
+        out.append(game.table.use[C.IMMUNITY])
+    if not cards or (cards.bit_length() - 1) >> 3 == ((cards & -cards).bit_length() - 1) >> 3:
+        cache[cards | flags | scrolls << 42 | assassins << 48] = out
+    return out
+
+
 class MegalomaniaRules(Effects):
     """A game of Megalomania in progress (see the module doc; comments cite the rules file's sections)."""
 
     game: ActionTables
 
-    def __init__(self, game: Game[MegalomaniaOptions], seed: int) -> None:
+    def __init__(self, game: Game[MegalomaniaOptions] | None = None, seed: int = 0) -> None:
+        if game is None:  # a blank twin for ``clone`` to fill (a compiled class's ``__new__`` runs this)
+            return
         super().__init__(game, seed)
         assert isinstance(game, ActionTables)
         o = game.options
@@ -135,9 +185,60 @@ class MegalomaniaRules(Effects):
         return cards
 
     def clone(self) -> Self:
-        twin = object.__new__(type(self))
-        twin.__dict__.update(self.__dict__)
-        self._copy_base(twin)
+        twin = type(self).__new__(type(self))  # blank: no ``__init__`` (compiled, the blank one)
+        if not COMPILED:
+            twin.__dict__.update(self.__dict__)  # every field: the lists changed in place are copied below
+        else:  # a compiled class has no ``__dict__`` for its fields: each is copied here
+            twin.seed = self.seed
+            twin.game = self.game
+            twin.players = self.players
+            twin.actors = self.actors
+            twin.phase = self.phase
+            twin.round_no = self.round_no
+            twin.deal = self.deal
+            twin.dominant = self.dominant
+            twin.mission_deck = self.mission_deck
+            twin.out = self.out
+            twin.shown = self.shown
+            twin.known = self.known
+            twin.lacks = self.lacks
+            twin.tops = self.tops
+            twin.downs = self.downs
+            twin.under = self.under
+            twin.draw_piles = self.draw_piles
+            twin.program = self.program
+            twin.chosen = self.chosen
+            twin.choice = self.choice
+            twin.scrolls = self.scrolls
+            twin.scroll_deck = self.scroll_deck
+            twin.scroll_used = self.scroll_used
+            twin.shown_scrolls = self.shown_scrolls
+            twin.prep_used = self.prep_used
+            twin.first_claims = self.first_claims
+            twin.insight = self.insight
+            twin.free = self.free
+            twin.immune = self.immune
+            twin.trick_no = self.trick_no
+            twin.lead = self.lead
+            twin.used = self.used
+            twin.emperor = self.emperor
+            twin.knight = self.knight
+            twin.wizard = self.wizard
+            twin.dwarf = self.dwarf
+            twin.fast = self.fast
+            twin.named = self.named
+            twin.found = self.found
+            twin.found_in = self.found_in
+            twin.dealer0 = self.dealer0
+            twin.dominants = self.dominants
+            twin.points = self.points
+            twin.lost = self.lost
+            twin.results = self.results
+            twin.dealer = self.dealer
+            twin.mission = self.mission
+            twin.tricks_total = self.tricks_total
+            twin.leader = self.leader
+        self._copy_base(twin)  # the engine's own fields (rng, history and events shared, no legal cache)
         twin.hands = self.hands.copy()
         twin.crystals = self.crystals.copy()
         twin.cubes = self.cubes.copy()
@@ -369,11 +470,11 @@ class MegalomaniaRules(Effects):
             if IMMUNITY in held and self.emperor and not self.immune >> p & 1:
                 scrolls |= 2
         if extra:
-            return game.table.plays[extra.bit_length() - 1][cube] + game.legal_list(m, okm, cube, rest, scrolls)
+            return game.table.plays[extra.bit_length() - 1][cube] + legal_plays(game, m, okm, cube, rest, scrolls)
         # the actions of (playable cards, permissions, off-colour Assassins, scrolls) never change: memoised
         out = game.legal_cache.get(m | okm << 32 | cube << 40 | scrolls << 42 | rest << 48)
         if out is None:
-            out = game.legal_list(m, okm, cube, rest, scrolls)
+            out = legal_plays(game, m, okm, cube, rest, scrolls)
         return out
 
     def _apply_trick(self, action: Move, player: int) -> None:
@@ -431,8 +532,11 @@ class MegalomaniaRules(Effects):
         else:
             self.actors = game.after[p]
 
-    _legal = _legal_trick  # type: ignore[assignment]
-    _step = _apply_trick  # type: ignore[assignment]
+    def _legal(self, player: int) -> list[Action]:
+        return self._legal_trick(player)  # type: ignore[return-value]
+
+    def _step(self, action: Action, player: int) -> None:
+        self._apply_trick(action, player)  # type: ignore[arg-type]
 
     def _next(self) -> None:
         """After a card and its follow-ups: the next player, or the end of the trick."""
