@@ -187,7 +187,7 @@ class MegalomaniaRules(Effects):
     def clone(self) -> Self:
         twin = type(self).__new__(type(self))  # blank: no ``__init__`` (compiled, the blank one)
         if not COMPILED:
-            twin.__dict__.update(self.__dict__)  # every field: the lists changed in place are copied below
+            twin.__dict__ = self.__dict__.copy()  # every field: the lists changed in place are copied below
         else:  # a compiled class has no ``__dict__`` for its fields: each is copied here
             twin.seed = self.seed
             twin.game = self.game

@@ -300,7 +300,7 @@ class TricksterRules(State):
 
     def clone(self) -> Self:
         twin = object.__new__(type(self))
-        twin.__dict__.update(self.__dict__)
+        twin.__dict__ = self.__dict__.copy()
         self._copy_base(twin)
         twin.hands = [h.copy() for h in self.hands]
         twin.trick = self.trick.copy()
