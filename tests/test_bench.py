@@ -23,3 +23,17 @@ def test_the_engine_rows_carry_ratios_against_hearts_from_a_dealt_state() -> Non
     assert dealt.value > 0 and dealt.ratio is not None and dealt.anchor == "OpenSpiel C++ Hearts"
     assert labels["masquerade 6p: resamples/s"].ratio is not None
     assert labels["masquerade 6p: clone time late / early in a game (flat is 1.00)"].value > 0
+
+
+def test_the_views_benchmark_still_drives_the_table_service() -> None:
+    """benchmarks/views.py reaches into the service (its store hook, the practice check): a rename there
+    must fail here, not in the middle of ``make bench``."""
+    import asyncio
+    import sys
+    from pathlib import Path
+
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "benchmarks"))
+    import views
+
+    played = asyncio.run(views._web_game(1, changes=True))
+    assert played["steps"] > 100 and min(played["sent"]) > 0 and played["views_ms"]
