@@ -15,7 +15,6 @@ from collections.abc import Iterator
 from enum import IntEnum
 from functools import cache
 from pathlib import Path
-from typing import Any
 
 import pytest
 
@@ -25,9 +24,6 @@ from tricktable.engine import Game, Rng, State, game_class
 from tricktable.engine.cards import CardCodec
 from tricktable.engine.registry import GAMES
 
-# Games not yet converted to the skeleton: their per-game checks are expected to fail (strict: a check
-# that starts passing fails too, so the merge of a game's conversion removes its name from here).
-NOT_CONVERTED: set[str] = set()
 # The engine's core names its own types both ways (State.game is a Game, Game.new_state makes a State,
 # State.record() is a GameRecord, GameRecord.replay() is a State, found through the registry): the one cycle
 # allowed, exactly these modules, so it cannot grow.
@@ -37,17 +33,11 @@ ENGINE_CORE = frozenset({"tricktable.engine.game", "tricktable.engine.record", "
 SKELETON = ("cards", "options", "phases", "actions", "effects", "rules", "scoring", "observe", "resample",
             "text", "heuristic", "game")
 UPWARD = ("server", "bots", "web", "envs", "cli", "sim")
+NAMES = list(GAMES)  # every registered game, a parameter of each per-game check
 FACTS = ("higher_score_wins", "rollout_horizon", "bot_levels", "card_codec")
 SNAKE = re.compile(r"[a-z][a-z0-9]*(_[a-z0-9]+)*")
 SRC = Path(__file__).resolve().parents[1] / "src"
 PACKAGE = SRC / "tricktable"
-
-
-def games(pending: set[str] | None = None) -> list[Any]:
-    """Every registered game as a parameter, xfail (strict) while it is ``pending`` (default: not converted)."""
-    pending = NOT_CONVERTED if pending is None else pending
-    return [pytest.param(name, marks=pytest.mark.xfail(strict=True, reason=f"{name} is not on the skeleton yet"))
-            if name in pending else name for name in GAMES]
 
 
 # --- the import graph ----------------------------------------------------------------------------
@@ -162,10 +152,7 @@ def test_the_cycle_finder_finds_a_cycle() -> None:
 AREAS = sorted({area(m) for m in modules()})
 
 
-@pytest.mark.parametrize("where", [
-    pytest.param(a, marks=pytest.mark.xfail(strict=True, reason=f"{a[6:]} is not on the skeleton yet"))
-    if a.startswith("games.") and a[6:] in NOT_CONVERTED else a
-    for a in AREAS])
+@pytest.mark.parametrize("where", AREAS)
 def test_no_import_cycle(where: str) -> None:
     found = [sorted(c) for c in cycles() if c != ENGINE_CORE and any(area(m) == where for m in c)]
     assert not found, f"import cycles through {where}: {found}"
@@ -183,14 +170,14 @@ def package_of(name: str) -> str:
     return GAMES[name]
 
 
-@pytest.mark.parametrize("name", games())
+@pytest.mark.parametrize("name", NAMES)
 def test_every_game_has_the_skeleton_files(name: str) -> None:
     folder = PACKAGE / "games" / name
     missing = [f"{m}.py" for m in SKELETON if not (folder / f"{m}.py").is_file()]
     assert not missing, f"{name} lacks {missing}"
 
 
-@pytest.mark.parametrize("name", games())
+@pytest.mark.parametrize("name", NAMES)
 def test_a_game_module_imports_only_the_engine_and_modules_before_it(name: str) -> None:
     package = package_of(name)
     edges = graph()
@@ -219,7 +206,7 @@ def rules_class(name: str) -> type[State]:
     return found[0]
 
 
-@pytest.mark.parametrize("name", games())
+@pytest.mark.parametrize("name", NAMES)
 def test_every_game_has_one_phase_table_with_one_signature(name: str) -> None:
     phase_type = importlib.import_module(f"{package_of(name)}.phases").Phase
     assert issubclass(phase_type, IntEnum)
@@ -237,7 +224,7 @@ def test_every_game_has_one_phase_table_with_one_signature(name: str) -> None:
         assert list(inspect.signature(apply).parameters) == ["self", "action", "player"], apply
 
 
-@pytest.mark.parametrize("name", games(NOT_CONVERTED & {"trickster"}))  # the others name their phases already
+@pytest.mark.parametrize("name", NAMES)
 def test_no_phase_is_a_bare_number(name: str) -> None:
     # ``state.phase == 4`` is a bug: compare with Phase members
     bare = []
@@ -251,7 +238,7 @@ def test_no_phase_is_a_bare_number(name: str) -> None:
     assert not bare
 
 
-@pytest.mark.parametrize("name", games(set()))
+@pytest.mark.parametrize("name", NAMES)
 def test_every_game_declares_its_facts_first(name: str) -> None:
     cls = game_class(name)
     missing = [fact for fact in FACTS if fact not in vars(cls)]
@@ -269,7 +256,7 @@ def test_every_game_declares_its_facts_first(name: str) -> None:
     assert sorted(first) == sorted(FACTS), f"{cls.__name__} opens with {first}"
 
 
-@pytest.mark.parametrize("name", games(set()))
+@pytest.mark.parametrize("name", NAMES)
 def test_every_card_name_parses_back(name: str) -> None:
     game = game_class(name)(game_class(name).min_players)
     codec = type(game).card_codec
@@ -279,7 +266,7 @@ def test_every_card_name_parses_back(name: str) -> None:
         assert game.parse_card(f"  {game.card_name(card)} ") == card
 
 
-@pytest.mark.parametrize("name", games(set()))
+@pytest.mark.parametrize("name", NAMES)
 def test_every_bot_level_a_game_declares_can_be_built(name: str) -> None:
     levels = game_class(name).bot_levels
     assert list(levels)[:2] == ["random", "heuristic"]
@@ -300,7 +287,7 @@ def played(name: str) -> tuple[State, ...]:
     return tuple(states)
 
 
-@pytest.mark.parametrize("name", games())
+@pytest.mark.parametrize("name", NAMES)
 def test_event_kinds_are_snake_case_and_the_game_ends_with_game_over(name: str) -> None:
     kinds = {e.kind for state in played(name) for e in state.events}
     assert not sorted(k for k in kinds if not SNAKE.fullmatch(k)), "event kinds must be snake_case"
@@ -315,7 +302,7 @@ def plain_field(state: object, name: str) -> bool:
     return name in vars(state) or name in getattr(type(state), "__mypyc_attrs__", ())
 
 
-@pytest.mark.parametrize("name", games())
+@pytest.mark.parametrize("name", NAMES)
 def test_every_game_uses_the_shared_names(name: str) -> None:
     phase_type = importlib.import_module(f"{package_of(name)}.phases").Phase
     cls = game_class(name)
@@ -329,7 +316,7 @@ def test_every_game_uses_the_shared_names(name: str) -> None:
 
 # --- what holds for every game already ------------------------------------------------------------
 
-@pytest.mark.parametrize("name", games(set()))
+@pytest.mark.parametrize("name", NAMES)
 def test_every_state_keeps_players_as_a_plain_attribute(name: str) -> None:
     cls = game_class(name)
     state = cls(cls.max_players).new_state(1)
