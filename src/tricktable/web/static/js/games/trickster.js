@@ -14,7 +14,7 @@ const L = {
   follower: { en: "follower", ja: "フォロワー" },
   token: { en: "Trickster token", ja: "トリックスタートークン" },
   deck_size: { en: "Deck", ja: "山札" },
-  trash: { en: "Trash", ja: "捨て札" },
+  trash: { en: "Trash", ja: "ゴミ箱" },
   tableaus: { en: "Tableau", ja: "タブロー" },
   heroes: { en: "Heroes", ja: "ヒーロー" },
   round_scores: { en: "Trouble by round", ja: "ラウンドごとのトラブル" },
