@@ -118,9 +118,11 @@ def _around(timings: dict[int, float], step: int, width: int = 5) -> float:
     return statistics.median(timings[s] for s in range(step - width, step + width + 1) if s in timings)
 
 
-def web_figures(seed: int = 1) -> list[tuple[str, str]]:
+def web_figures(seed: int = 1, more_seeds: int = 3) -> list[tuple[str, str]]:
     full = asyncio.run(_web_game(seed, changes=False))
     run = asyncio.run(_web_game(seed, changes=True))
+    others = [(asyncio.run(_web_game(s, changes=False)), asyncio.run(_web_game(s, changes=True)))
+              for s in range(seed + 1, seed + 1 + more_seeds)]  # one deal's figure is one draw of many
     sent, whole, old = max(run["sent"]), max(full["sent"]), max(full["old"])
     early, late = _around(run["new_ms"], EARLY), _around(run["new_ms"], LATE)
     v_early, v_late = _around(run["views_ms"], EARLY), _around(run["views_ms"], LATE)
@@ -130,6 +132,9 @@ def web_figures(seed: int = 1) -> list[tuple[str, str]]:
         ("bytes sent per seat (largest seat)", f"{sent / 1e3:,.0f} KB (positions as changes, as the web client "
                                                f"asks); before #11: {old / 1e6:,.1f} MB; ratio {sent / old:.3f}"),
         ("  with whole positions", f"{whole / 1e3:,.0f} KB; ratio {whole / old:.3f}"),
+        *([(f"  the next {more_seeds} deals", ", ".join(
+            f"seed {s}: {max(r['sent']) / 1e3:,.0f} KB, ratio {max(r['sent']) / max(f['old']):.3f}"
+            for s, (f, r) in enumerate(others, start=seed + 1)))] if others else []),
         ("action -> all views serialised", f"step {EARLY}: {early:.2f} ms, step {LATE}: {late:.2f} ms; "
                                            f"ratio late/early {late / early:.2f}"),
         ("  without the store's save", f"step {EARLY}: {v_early:.2f} ms, step {LATE}: {v_late:.2f} ms; "
@@ -198,7 +203,8 @@ def notify_figures(seed: int = 1, repeats: int = 40) -> list[tuple[str, str]]:
 
 
 def observe_figures(seed: int = 2, repeats: int = 300) -> list[tuple[str, str]]:
-    """observe() for every seat, timed at step EARLY and at the game's last step."""
+    """observe() for every seat, timed at step EARLY, at the game's first trick and at its last step (the
+    last two are both trick play: the same kind of position, one round against twelve)."""
     game = load_game(GAME, PLAYERS)
     rng = Rng(seed)
     state = game.new_state(seed)
@@ -206,6 +212,8 @@ def observe_figures(seed: int = 2, repeats: int = 300) -> list[tuple[str, str]]:
     while not state.is_over:
         if len(state.history) == EARLY:
             at["early"] = state.clone()
+        if "play" not in at and state.observe(None)["phase"] == "play":
+            at["play"] = state.clone()
         actor = rng.choice(state.actors)
         last = state.clone()
         state.apply(rng.choice(state.legal_actions(actor)), actor)
@@ -218,10 +226,10 @@ def observe_figures(seed: int = 2, repeats: int = 300) -> list[tuple[str, str]]:
                 one.observe(seat)
         return (time.perf_counter() - start) / (repeats * PLAYERS) * 1e6
 
-    early = min(cost(at["early"]) for _ in range(3))
-    late = min(cost(at["late"]) for _ in range(3))
-    return [("observe() per seat", f"step {EARLY}: {early:.1f} us, step {len(at['late'].history)}: {late:.1f} us; "
-                                   f"ratio end/start {late / early:.2f}")]
+    early, play, late = (min(cost(at[key]) for _ in range(3)) for key in ("early", "play", "late"))
+    return [("observe() per seat", f"step {EARLY}: {early:.1f} us, step {len(at['play'].history)} (first trick): "
+                                   f"{play:.1f} us, step {len(at['late'].history)} (last trick): {late:.1f} us; "
+                                   f"ratio end/start {late / early:.2f}, last/first trick {late / play:.2f}")]
 
 
 # The research step: CPU time (``time.process_time``), not wall time, so that on a loaded machine a

@@ -28,9 +28,11 @@ from sqlalchemy import event
 from test_persistence import stores, url  # noqa: F401  (fixtures: a fresh SQLite or PostgreSQL database)
 
 from conftest import FAST, TOY, seated_table, serve
+from tricktable.engine import GameRecord, load_game
 from tricktable.server import MemoryStore, SqlStore, Store, TableRow, TableService
 from tricktable.server.commits import GroupCommit
 from tricktable.server.store import StaleRow
+from tricktable.server.table import Seat, Table
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -298,3 +300,42 @@ def test_tables_that_change_at_once_share_a_transaction(url: str) -> None:  # no
 
     commits = asyncio.run(main())
     assert commits.rows == 12 and commits.batches < 12
+
+
+def test_the_record_a_save_sends_is_the_states_whatever_came_before() -> None:
+    """``Table.record_json`` keeps the record's actions and adds the new ones; an undo (a replayed state),
+    a copy the store refused and the table's own state all give exactly ``state.record().to_json()``."""
+    game = load_game("megalomania", 4)
+    table = Table(id="t", state=game.new_state(5), seats=[Seat("bot", "random") for _ in range(4)])
+    rng = random.Random(5)
+    for _ in range(80):
+        state = table.state.clone()
+        actor = rng.choice(state.actors)
+        state.apply(rng.choice(state.legal_actions(actor)), actor)
+        assert table.record_json(state) == state.record().to_json()
+        if rng.random() < 0.2:  # the store refused this copy: the table keeps its state
+            assert table.record_json(table.state) == table.state.record().to_json()
+        else:
+            table.state = state
+    record = table.state.record()
+    undone = GameRecord(game=record.game, version=record.version, players=record.players, seed=record.seed,
+                        options=record.options, actions=record.actions[:-3]).replay()
+    assert table.record_json(undone) == undone.record().to_json()
+
+
+def test_the_memory_store_appends_a_moves_actions_and_keeps_its_own_copy() -> None:
+    store = MemoryStore()
+    header = {"game": TOY, "version": "1", "players": 2, "seed": 1, "options": {}}
+    row = TableRow(id="m", game=TOY, players=2, status="playing", seats=[], record={**header, "actions": []})
+    row.version = store.save(row)
+    row.record["actions"], row.stored_actions = [[0, "bid 1"], [1, "bid 0"]], 0
+    row.version = store.save(row)
+    row.record["actions"], row.stored_actions = [*row.record["actions"], [0, "play 3"]], 2
+    row.version = store.save(row)
+    row.record["actions"][0][1] = "edited"  # the caller's list is not the store's
+    loaded = store.load("m")
+    assert loaded is not None and loaded.record == {**header, "actions": [[0, "bid 1"], [1, "bid 0"], [0, "play 3"]]}
+    row.record["actions"], row.stored_actions = [[0, "bid 1"]], None  # an undo: written whole
+    row.version = store.save(row)
+    loaded = store.load("m")
+    assert loaded is not None and loaded.record["actions"] == [[0, "bid 1"]] and loaded.version == 4

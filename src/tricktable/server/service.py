@@ -54,7 +54,7 @@ from tricktable.server.practice import setup_options
 from tricktable.server.replays import replay_moves
 from tricktable.server.rules_cache import rules as shared_rules
 from tricktable.server.store import StaleRow, Store, TableRow, now
-from tricktable.server.table import LANGS, Seat, Table, as_changes, hash_token, position
+from tricktable.server.table import LANGS, Seat, Table, as_changes, grown_from, hash_token, position
 
 log = logging.getLogger("tricktable.server")
 T = TypeVar("T")
@@ -742,7 +742,7 @@ class TableService:
         updated = now() if secret is None else table.updated
         row = TableRow(id=table.id, game=state.game.name, players=state.players, status=status,
                        seats=[{**p.to_json(), **changes.get(i, {})} for i, p in enumerate(table.seats)],
-                       record=state.record().to_json(), created=table.created, updated=updated,
+                       record=table.record_json(state), created=table.created, updated=updated,
                        version=table.version, rated=table.rated)
         row.stored_actions = _stored_prefix(table.state, state)  # the store appends only the new actions
         try:
@@ -1026,7 +1026,7 @@ class TableService:
             if chosen is not None and chosen[0] == step:
                 text = chosen[1]
             else:
-                record = table.state.record().to_json()
+                record = table.record_json(table.state)
                 seed = bot_seed(table.state.seed, step, seat)
                 text = await self.fair.run(table.id, functools.partial(self._think, record, seat, place.bot, seed,
                                                                        table.id))
@@ -1104,10 +1104,8 @@ def _random_move(record: dict[str, Any], seat: int, seed: int) -> str:
 def _stored_prefix(stored: State, new: State) -> int | None:
     """How many actions the stored row holds when ``new`` replaces ``stored`` (the table's state, as saved):
     all of stored's when new only adds actions after them (a move), else None (an undo: write them all)."""
-    old, history = stored.history, new.history
-    if new is stored or (len(history) >= len(old) and history[:len(old)] == old):
-        return len(old)
-    return None
+    old = stored.history
+    return len(old) if new is stored or not old or grown_from(new.history, len(old), old[-1]) else None
 
 
 def _secret_seat(state: State, seat: int) -> int | None:

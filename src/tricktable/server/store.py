@@ -20,6 +20,7 @@ their rows). On PostgreSQL every save also sends
 from __future__ import annotations
 
 import copy
+import dataclasses
 import functools
 import json
 import logging
@@ -124,7 +125,17 @@ class MemoryStore:
         stored = self.rows.get(row.id)
         if (stored.version if stored else 0) != row.version:
             raise StaleRow(row.id)
-        saved = copy.deepcopy(row)
+        kept = row.stored_actions if stored and row.stored_actions is not None else None
+        taken = row.record.get("actions") or []
+        if stored is not None and kept is not None and kept == len(stored.record.get("actions") or ()):
+            # a move: the stored actions stay as they are and the new ones are appended (a save costs the
+            # move, not the game, as in the database)
+            actions = stored.record["actions"]
+            actions.extend(copy.deepcopy(taken[kept:]))
+        else:
+            actions = copy.deepcopy(taken)
+        saved = copy.deepcopy(dataclasses.replace(row, record={k: v for k, v in row.record.items() if k != "actions"}))
+        saved.record["actions"] = actions
         saved.version = row.version + 1
         self.rows[row.id] = saved
         return saved.version

@@ -9,11 +9,12 @@ from __future__ import annotations
 
 import asyncio
 import hashlib
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any, Literal
 
-from tricktable.engine import Event, State
+from tricktable.engine import Event, GameRecord, State
 from tricktable.engine import options as opts
 from tricktable.engine.undo import can_undo
 from tricktable.engine.words import bot_level, translate_result
@@ -108,8 +109,10 @@ class Table:
 
     def __post_init__(self) -> None:
         self._standin = {i for place in self.seats for i in place.standin_events}
-    # (state, its history length, each seat's secret actions) for known_step
-    _secrets: tuple[State, int, list[int]] | None = None
+    # (actions scanned, the last of them, each seat's secret actions among them) for known_step
+    _secrets: tuple[int, Any, list[int]] = (0, None, [])
+    # (actions recorded, the last of them, the record's actions as JSON) for record_json
+    _recorded: tuple[int, Any, list[list[Any]]] = (0, None, [])
 
     @property
     def step(self) -> int:
@@ -118,15 +121,16 @@ class Table:
     def known_step(self, seat: int | None) -> int:
         """The actions ``seat`` knows were taken (None: everyone): all but the others' secret ones
         (``Game.is_secret``: a scroll used at a preparation), so the count itself tells nothing."""
-        state, cached = self.state, self._secrets
-        if cached is None or cached[0] is not state or cached[1] != len(state.history):
-            own = [0] * state.players  # each seat's secret actions: counted once per change, not per view
-            for player, action in state.history:
-                if state.game.is_secret(action):
-                    own[player] += 1
-            cached = self._secrets = (state, len(state.history), own)
-        public = cached[1] - sum(cached[2])
-        return public if seat is None else public + cached[2][seat]
+        history, is_secret = self.state.history, self.state.game.is_secret
+        done, last, own = self._secrets
+        if not (done := grown_from(history, done, last)):
+            own = [0] * self.state.players
+        for player, action in history[done:]:  # only the actions new since the last view
+            if is_secret(action):
+                own[player] += 1
+        self._secrets = (len(history), history[-1] if history else None, own)
+        public = len(history) - sum(own)
+        return public if seat is None else public + own[seat]
 
     def seat_of(self, token: str | None) -> int | None:
         """The seat whose token this is, or None."""
@@ -179,8 +183,10 @@ class Table:
         summary = self.summary()
         del summary["updated"]  # new on every change: the message itself is the news (the lobby keeps it)
         names = self.names(lang)
-        view = state.observe(seat)
-        result = view.get("result")  # the end-of-game breakdown, in the seat's language and with the names
+        # the observation without what the message says itself, in words: its legal actions, its result
+        observed = state.observe(seat)
+        view = {key: value for key, value in observed.items() if key not in ("legal", "result")}
+        result = observed.get("result")  # the end-of-game breakdown, in the seat's language and with the names
         return {
             "type": "view", "seat": seat, "lang": lang, "table": {**summary, "step": self.known_step(seat)},
             "view": view,
@@ -228,9 +234,12 @@ class Table:
         """
         texts = self._texts(lang)
         standin = self._standin
-        return [{"i": first + k, "text": texts[i], "seat": _actor(event), "kind": event.kind,
-                 "by_standin": i in standin}
-                for k, (i, event) in enumerate(entries)]
+        lines = [{"i": first + k, "text": texts[i], "seat": _actor(event), "kind": event.kind}
+                 for k, (i, event) in enumerate(entries)]
+        for line, (i, _) in zip(lines, entries, strict=True):
+            if i in standin:  # said only when true: most lines are the players' own
+                line["by_standin"] = True
+        return lines
 
     def _seen_by(self, seat: int | None) -> list[int]:
         """The global indexes of the events ``seat`` may see, in order: position k of its log is event ``seen[k]``.
@@ -239,8 +248,8 @@ class Table:
         """
         events = self.state.events
         scanned, last, seen = self._seen.get(seat, (0, None, []))
-        if scanned > len(events) or (scanned and events[scanned - 1] is not last):
-            scanned, seen = 0, []  # the events were replaced, not extended: scan them all again
+        if not (scanned := grown_from(events, scanned, last)):
+            seen = []  # the events were replaced, not extended: scan them all again
         seen.extend(i for i in range(scanned, len(events)) if events[i].is_visible_to(seat))
         self._seen[seat] = (len(events), events[-1] if events else None, seen)
         return seen
@@ -263,7 +272,7 @@ class Table:
         names = self.names(lang)
         key = (lang, tuple(names))
         last, lines = self._described.get(key, (None, []))
-        if len(lines) > len(events) or (lines and events[len(lines) - 1] is not last):
+        if not grown_from(events, len(lines), last):
             lines = []  # the events were replaced, not extended: describe them all again
         if len(lines) < len(events):
             describe = self.state.game.describe_event
@@ -275,10 +284,23 @@ class Table:
 
     # --- storage -------------------------------------------------------------------------------
 
+    def record_json(self, state: State) -> dict[str, Any]:
+        """``state.record().to_json()`` for the table's state or a changed copy of it, its actions kept from
+        the last call and extended by the new ones: a move's save costs that move, not the game."""
+        history = state.history
+        done, last, taken = self._recorded
+        if not (done := grown_from(history, done, last)):
+            taken = []
+        taken.extend([player, action.text] for player, action in history[done:])
+        self._recorded = (len(history), history[-1] if history else None, taken)
+        header = GameRecord(game=state.game.name, version=state.game.version, players=state.players,
+                            seed=state.seed, options=opts.changed(state.game.options), actions=[]).to_json()
+        return {**header, "actions": list(taken)}  # a copy: the next move extends ours
+
     def to_row(self) -> TableRow:
         state = self.state
         return TableRow(id=self.id, game=state.game.name, players=state.players, status=self.status,
-                        seats=[s.to_json() for s in self.seats], record=state.record().to_json(),
+                        seats=[s.to_json() for s in self.seats], record=self.record_json(state),
                         created=self.created, updated=self.updated, version=self.version, rated=self.rated)
 
     @classmethod
@@ -287,6 +309,13 @@ class Table:
         state = replay(row.record)  # on the game object its options share with other tables
         return cls(id=row.id, state=state, seats=[Seat.from_json(s) for s in row.seats], status=row.status,
                    created=row.created, updated=row.updated, version=row.version, rated=row.rated)
+
+
+def grown_from(items: Sequence[Any], done: int, last: Any) -> int:
+    """Where to go on in ``items`` after a pass over its first ``done`` that ended at ``last``: at ``done``
+    when ``items`` only grew since (the entry there is still that one), else at 0 (it was replaced: an
+    undo, a reload). Events and actions are appended, never edited, so this is how a cache keeps up."""
+    return done if done <= len(items) and (not done or items[done - 1] is last) else 0
 
 
 def _actor(event: Event) -> int | None:
@@ -319,7 +348,8 @@ def join_views(older: dict[str, Any], newer: dict[str, Any]) -> dict[str, Any]:
 
 # --- positions as changes (a listener that asked for them: docs/protocol.md, "Changes") ---------------
 
-POSITION = ("seat", "lang", "table", "view", "legal")  # the keys of a view message that make its position
+# the keys of a view message that make its position: what is sent as changes (the rest is news: log lines)
+POSITION = ("seat", "lang", "table", "view", "legal", "why_not", "prompt", "result", "undo", "notes")
 
 
 def position(message: dict[str, Any]) -> dict[str, Any]:
@@ -330,10 +360,13 @@ def position(message: dict[str, Any]) -> dict[str, Any]:
 def changes(old: Any, new: Any, path: str = "") -> list[list[Any]]:
     """What turns ``old`` into ``new``, as a list of edits, each at a JSON Pointer (RFC 6901) path:
 
-    ``[path, value]`` sets a key of an object or an index of a list, ``[path]`` removes a key, and a
-    path ending in ``/-`` extends a list with the items of ``value``. A list that only grew is sent as
-    its new items, one of the same length as its changed items, any other list whole. ``null`` is a
-    value like any other (unlike JSON Merge Patch, where it means "remove").
+    ``[path, value]`` sets a key of an object or an index of a list, ``[path]`` removes a key, a path
+    ending in ``/-`` extends a list with the items of ``value``, and ``[path, start, count, items]``
+    replaces ``count`` items of the list at ``path`` from ``start`` by ``items`` (JavaScript's
+    ``splice``). A list that only grew is sent as its new items, one of the same length as its changed
+    items, one that kept most of its items at both ends as a splice (a card left the hand, a scroll was
+    used), any other list whole. ``null`` is a value like any other (unlike JSON Merge Patch, where it
+    means "remove").
     """
     if isinstance(old, dict) and isinstance(new, dict):
         out: list[list[Any]] = [[_pointer(path, key)] for key in old if key not in new]
@@ -352,6 +385,11 @@ def changes(old: Any, new: Any, path: str = "") -> list[list[Any]]:
             differ = [i for i, (a, b) in enumerate(zip(old, new, strict=True)) if a != b]
             if 2 * len(differ) <= len(new):
                 return [edit for i in differ for edit in changes(old[i], new[i], f"{path}/{i}")]
+        shorter = min(len(old), len(new))
+        head = next((i for i in range(shorter) if old[i] != new[i]), shorter)
+        tail = next((i for i in range(shorter - head) if old[-1 - i] != new[-1 - i]), shorter - head)
+        if 2 * (head + tail) >= len(new) > 0 or (head + tail and not new[head:len(new) - tail]):
+            return [[path, head, len(old) - head - tail, new[head:len(new) - tail]]]
     return [[path, new]]
 
 
@@ -371,7 +409,11 @@ def apply_changes(doc: dict[str, Any], edits: list[list[Any]]) -> dict[str, Any]
             node[int(key) if isinstance(node, list) else key] = child
             node = child
         last = keys[-1]
-        if len(edit) == 1:
+        if len(edit) == 4:  # a splice: a copy of the list, with its items from start replaced
+            start, count, items = edit[1], edit[2], edit[3]
+            old = node[int(last) if isinstance(node, list) else last]
+            node[int(last) if isinstance(node, list) else last] = [*old[:start], *items, *old[start + count:]]
+        elif len(edit) == 1:
             node.pop(last, None)
         elif isinstance(node, list):
             if last == "-":

@@ -80,7 +80,7 @@ export function saveName(name) {
 
 // --- views as a stream ---------------------------------------------------------------------------
 
-const POSITION = ["seat", "lang", "table", "view", "legal"];
+const POSITION = ["seat", "lang", "table", "view", "legal", "why_not", "prompt", "result", "undo", "notes"];
 
 /** `doc` with a view message's `changes` made (docs/protocol.md, "Changes"); `doc` itself is left as it was. */
 export function applyChanges(doc, changes) {
@@ -94,9 +94,11 @@ export function applyChanges(doc, changes) {
       node = child;
     }
     const last = keys[keys.length - 1];
-    if (edit.length === 1) delete node[last];
+    const at = Array.isArray(node) ? Number(last) : last;
+    if (edit.length === 4) node[at] = [...node[at].slice(0, edit[1]), ...edit[3], ...node[at].slice(edit[1] + edit[2])];
+    else if (edit.length === 1) delete node[last];
     else if (Array.isArray(node) && last === "-") node.push(...edit[1]);
-    else node[Array.isArray(node) ? Number(last) : last] = edit[1];
+    else node[at] = edit[1];
   }
   return top;
 }
