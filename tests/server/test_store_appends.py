@@ -98,13 +98,7 @@ def test_a_move_writes_the_same_rows_and_bytes_at_step_10_and_at_step_400(url: s
 def test_rows_loaded_back_hold_every_action_and_an_undo_rewrites_them(url: str, stores: list[Store]) -> None:  # noqa: F811
     store = SqlStore(url)
     stores.append(store)
-    header = {"game": TOY, "version": "1", "players": 2, "seed": 1, "options": {}}
-    row = TableRow(id="appends", game=TOY, players=2, status="playing", seats=[], record={**header, "actions": []})
-    row.version = store.save(row)
-    row.record["actions"], row.stored_actions = [[0, "bid 1"], [1, "bid 0"]], 0
-    row.version = store.save(row)
-    row.record["actions"], row.stored_actions = [*row.record["actions"], [0, "play 3"]], 2
-    row.version = store.save(row)
+    row, header = _save_three_moves(store, "appends")
     again = SqlStore(url)
     stores.append(again)
     loaded = again.load("appends")
@@ -125,6 +119,18 @@ def test_rows_loaded_back_hold_every_action_and_an_undo_rewrites_them(url: str, 
             "SELECT count(*) FROM tricktable_actions WHERE table_id = 'appends'")).scalar_one()
     engine.dispose()
     assert "actions" not in json.loads(stored) and count == 1
+
+
+def _save_three_moves(store: Store, table_id: str) -> tuple[TableRow, dict[str, Any]]:
+    """A new row, then a save of its first two actions, then one appending a third: the row and its header."""
+    header = {"game": TOY, "version": "1", "players": 2, "seed": 1, "options": {}}
+    row = TableRow(id=table_id, game=TOY, players=2, status="playing", seats=[], record={**header, "actions": []})
+    row.version = store.save(row)
+    row.record["actions"], row.stored_actions = [[0, "bid 1"], [1, "bid 0"]], 0
+    row.version = store.save(row)
+    row.record["actions"], row.stored_actions = [*row.record["actions"], [0, "play 3"]], 2
+    row.version = store.save(row)
+    return row, header
 
 
 def _with(row: TableRow, taken: list[list[Any]]) -> TableRow:
@@ -325,13 +331,7 @@ def test_the_record_a_save_sends_is_the_states_whatever_came_before() -> None:
 
 def test_the_memory_store_appends_a_moves_actions_and_keeps_its_own_copy() -> None:
     store = MemoryStore()
-    header = {"game": TOY, "version": "1", "players": 2, "seed": 1, "options": {}}
-    row = TableRow(id="m", game=TOY, players=2, status="playing", seats=[], record={**header, "actions": []})
-    row.version = store.save(row)
-    row.record["actions"], row.stored_actions = [[0, "bid 1"], [1, "bid 0"]], 0
-    row.version = store.save(row)
-    row.record["actions"], row.stored_actions = [*row.record["actions"], [0, "play 3"]], 2
-    row.version = store.save(row)
+    row, header = _save_three_moves(store, "m")
     row.record["actions"][0][1] = "edited"  # the caller's list is not the store's
     loaded = store.load("m")
     assert loaded is not None and loaded.record == {**header, "actions": [[0, "bid 1"], [1, "bid 0"], [0, "play 3"]]}
