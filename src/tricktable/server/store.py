@@ -125,8 +125,7 @@ class MemoryStore:
         stored = self.rows.get(row.id)
         if (stored.version if stored else 0) != row.version:
             raise StaleRow(row.id)
-        kept = row.stored_actions if stored and row.stored_actions is not None else None
-        taken = row.record.get("actions") or []
+        kept, taken = row.stored_actions, row.record.get("actions") or []
         if stored is not None and kept is not None and kept == len(stored.record.get("actions") or ()):
             # a move: the stored actions stay as they are and the new ones are appended (a save costs the
             # move, not the game, as in the database)

@@ -110,9 +110,9 @@ class Table:
     def __post_init__(self) -> None:
         self._standin = {i for place in self.seats for i in place.standin_events}
     # (actions scanned, the last of them, each seat's secret actions among them) for known_step
-    _secrets: tuple[int, Any, list[int]] = (0, None, [])
+    _secrets: tuple[int, Any, list[int]] = field(default_factory=lambda: (0, None, []))
     # (actions recorded, the last of them, the record's actions as JSON) for record_json
-    _recorded: tuple[int, Any, list[list[Any]]] = (0, None, [])
+    _recorded: tuple[int, Any, list[list[Any]]] = field(default_factory=lambda: (0, None, []))
 
     @property
     def step(self) -> int:
