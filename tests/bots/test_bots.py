@@ -150,3 +150,17 @@ def test_make_bot_knows_every_name_and_rejects_unknown_ones() -> None:
     for wrong in ["nobody", "ismcts:fast", "random:3"]:
         with pytest.raises(ValueError):
             make_bot(wrong)
+
+
+def test_a_level_infers_where_its_game_says_so_and_a_name_can_ask_for_it() -> None:
+    """Masquerade's hard weighs its worlds (it was measured to gain by it); the other games' levels do not,
+    unless the bot's name says ``:infer``."""
+    from tricktable.bots.search import level_settings
+
+    assert level_settings("ismcts:1000:0.9s:infer")[2] and not level_settings("ismcts:1000:0.9s")[2]
+    masquerade, megalomania = load_game("masquerade", 4), load_game("megalomania", 4)
+    hard, plain, asked = make_bot("hard", 1), make_bot("medium", 1), make_bot("hard:infer", 1)
+    assert isinstance(hard, ISMCTSBot) and isinstance(plain, ISMCTSBot) and isinstance(asked, ISMCTSBot)
+    assert hard._settings(masquerade)[2] and not hard._settings(megalomania)[2]
+    assert not plain._settings(masquerade)[2]
+    assert asked._settings(megalomania)[2]

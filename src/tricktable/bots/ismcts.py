@@ -98,7 +98,8 @@ class ISMCTSBot(Bot):
         self.budget = budget or Budget(iterations=200)
         self.rollout = rollout
         self.level = level
-        self._levels: dict[type[Game[Any]], tuple[Budget, Rollout | Policy]] = {}  # a level's settings per game
+        # a level's settings per game: budget, rollout, inference
+        self._levels: dict[type[Game[Any]], tuple[Budget, Rollout | Policy, bool]] = {}
         self.policy: Policy = random_policy
         self.exploration = exploration
         self.horizon = horizon
@@ -128,21 +129,23 @@ class ISMCTSBot(Bot):
                 best, best_key = action, key
         return best
 
-    def _settings(self, game: Game[Any]) -> tuple[Budget, Rollout | Policy]:
-        """Budget and rollout for ``game``: the level's, as the game declares it, else this bot's own."""
+    def _settings(self, game: Game[Any]) -> tuple[Budget, Rollout | Policy, bool]:
+        """Budget, rollout and inference for ``game``: the level's, as the game declares it, else this bot's
+        own (``:infer`` in the bot's name turns inference on whatever the level says)."""
         if self.level is None:
-            return self.budget, self.rollout
+            return self.budget, self.rollout, self.inference
         kind = type(game)
         found = self._levels.get(kind)
         if found is None:
             spec = kind.bot_levels.get(self.level)
-            found = self._levels[kind] = level_settings(spec) if spec else (self.budget, self.rollout)
+            budget, rollout, infers = level_settings(spec) if spec else (self.budget, self.rollout, False)
+            found = self._levels[kind] = budget, rollout, infers or self.inference
         return found
 
     def search(self, view: SeatView) -> dict[int, Node]:
         """Run the search from ``view``; the root's children, keyed ``seat * num_actions + action.index``."""
         start = time.perf_counter()
-        budget, rollout = self._settings(view.game)
+        budget, rollout, inference = self._settings(view.game)
         # the cap counts from the start of building the view, and keeps a margin for the answer
         deadline = math.inf if budget.seconds is None else \
             view.built + budget.seconds - min(MARGIN, budget.seconds / 10)
@@ -167,7 +170,7 @@ class ISMCTSBot(Bot):
                     self._favoured = picked.index
         worlds: list[State] = []
         cumulative: list[float] = []
-        weigh = weigher(view.game) if self.inference else None
+        weigh = weigher(view.game) if inference else None
         if weigh is not None:
             worlds, cumulative = self._candidates(view, weigh)
         world = self._draw(view, worlds, cumulative)

@@ -71,13 +71,14 @@ def budget_of(parts: list[str]) -> Budget | None:
     return None if iterations is None and seconds is None else Budget(iterations, seconds)
 
 
-def level_settings(spec: str) -> tuple[Budget, Rollout]:
-    """A level's search settings from its spec in ``Game.bot_levels``: ``ismcts:1000:0.9s[:heuristic]``."""
+def level_settings(spec: str) -> tuple[Budget, Rollout, bool]:
+    """A level's search settings from its spec in ``Game.bot_levels``, ``ismcts:1000:0.9s[:heuristic][:infer]``:
+    the budget, the rollout, and whether it weighs its worlds by the others' plays (``bots.inference``)."""
     head, *parts = spec.split(":")
     budget = budget_of(parts)
     if head != "ismcts" or budget is None:
         raise ValueError(f"bot level {spec!r} is not a search level (ismcts:<iterations>:<seconds>s)")
-    return budget, "heuristic" if "heuristic" in parts else "random"
+    return budget, "heuristic" if "heuristic" in parts else "random", "infer" in parts
 
 
 def _is_number(text: str) -> bool:
