@@ -25,13 +25,21 @@ CLOSE_SLOW = 1013  # "try again later": the listener read too slowly and was dro
 
 
 class Encoded(dict[str, Any]):
-    """A message with its JSON text, encoded once when it is built (a dict subclass: readable as before)."""
+    """A message with its JSON text, encoded once, when it is first sent (a dict subclass: readable as
+    before). A seat's whole view is built for every change but sent only to listeners without changes:
+    the others never pay for its text."""
 
-    __slots__ = ("text",)
+    __slots__ = ("_text",)
 
     def __init__(self, message: dict[str, Any], text: str | None = None) -> None:
         super().__init__(message)
-        self.text = json.dumps(message, ensure_ascii=False, separators=(",", ":")) if text is None else text
+        self._text = text
+
+    @property
+    def text(self) -> str:
+        if self._text is None:
+            self._text = json.dumps(self, ensure_ascii=False, separators=(",", ":"))
+        return self._text
 
     def plus(self, extra: dict[str, Any]) -> Encoded:
         """This message with a few more (new) keys, e.g. a listener's own sequence number: the shared text
