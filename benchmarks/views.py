@@ -215,8 +215,9 @@ def notify_figures(seed: int = 1, repeats: int = 30) -> list[tuple[str, str]]:
 
 
 def observe_figures(seed: int = 2, repeats: int = 300) -> list[tuple[str, str]]:
-    """observe() for every seat, timed at step EARLY, at the game's first trick and at its last step (the
-    last two are both trick play: the same kind of position, one round against twelve)."""
+    """observe() for every seat, timed at step EARLY, at the last step of the first round and at the game's
+    last step (the last two are the same kind of position, the end of a round's last trick: one round
+    played against twelve)."""
     game = load_game(GAME, PLAYERS)
     rng = Rng(seed)
     state = game.new_state(seed)
@@ -224,11 +225,11 @@ def observe_figures(seed: int = 2, repeats: int = 300) -> list[tuple[str, str]]:
     while not state.is_over:
         if len(state.history) == EARLY:
             at["early"] = state.clone()
-        if "play" not in at and state.observe(None)["phase"] == "play":
-            at["play"] = state.clone()
         actor = rng.choice(state.actors)
         last = state.clone()
         state.apply(rng.choice(state.legal_actions(actor)), actor)
+        if "play" not in at and state.round > last.round:
+            at["play"] = last  # the first round's last position
     at["late"] = last  # the position before the last action (the game still going)
 
     def cost(one: State) -> float:
@@ -239,9 +240,9 @@ def observe_figures(seed: int = 2, repeats: int = 300) -> list[tuple[str, str]]:
         return (time.perf_counter() - start) / (repeats * PLAYERS) * 1e6
 
     early, play, late = (min(cost(at[key]) for _ in range(3)) for key in ("early", "play", "late"))
-    return [("observe() per seat", f"step {EARLY}: {early:.1f} us, step {len(at['play'].history)} (first trick): "
-                                   f"{play:.1f} us, step {len(at['late'].history)} (last trick): {late:.1f} us; "
-                                   f"ratio end/start {late / early:.2f}, last/first trick {late / play:.2f}")]
+    return [("observe() per seat", f"step {EARLY}: {early:.1f} us; the end of round 1 (step "
+                                   f"{len(at['play'].history)}): {play:.1f} us, of the last round (step "
+                                   f"{len(at['late'].history)}): {late:.1f} us; ratio {late / play:.2f}")]
 
 
 # The research step: CPU time (``time.process_time``), not wall time, so that on a loaded machine a
