@@ -28,7 +28,7 @@ from collections.abc import Callable, Iterable
 from enum import IntEnum
 from typing import Final, Self
 
-from tricktable.engine import Action, Event, Game, Rng, State
+from tricktable.engine import Action, Event, Game
 from tricktable.engine.hidden import CLOSED, HiddenChoice, only
 from tricktable.engine.state import phase_tables
 from tricktable.games.trickster.actions import ActionTable, Kind, Move, table_for
@@ -52,7 +52,7 @@ from tricktable.games.trickster.cards import (
     parse_card,
     sort_key,
 )
-from tricktable.games.trickster.effects import EFFECTS, NOMAD_PASS, NONE, STEPS
+from tricktable.games.trickster.effects import EFFECTS, NOMAD_PASS, NONE, STEPS, Board
 from tricktable.games.trickster.options import TricksterOptions
 from tricktable.games.trickster.phases import PHASE_WORDS, Phase
 
@@ -86,14 +86,14 @@ SEAT: Final = Kind.SEAT
 # the events of every card played, built once and shared (read-only) by every state: a search logs them at
 # nearly every decision. ``PLAYED[seat][card]``, ``TRIGGERED[seat][hero]`` ("effect"), ``IDLE`` ("no_effect").
 _SEATS = range(max(HAND_SIZES))  # seats 0..6: the most players a game has
-PLAYED = [[Event("play", {"seat": p, "card": CARD_TEXT[c]}) for c in CARDS] for p in _SEATS]
-TRIGGERED = [[Event("effect", {"seat": p, "hero": name}) for name in HERO_NAMES] for p in _SEATS]
-IDLE = [[Event("no_effect", {"seat": p, "hero": name}) for name in HERO_NAMES] for p in _SEATS]
+PLAYED: Final = [[Event("play", {"seat": p, "card": CARD_TEXT[c]}) for c in CARDS] for p in _SEATS]
+TRIGGERED: Final = [[Event("effect", {"seat": p, "hero": name}) for name in HERO_NAMES] for p in _SEATS]
+IDLE: Final = [[Event("no_effect", {"seat": p, "hero": name}) for name in HERO_NAMES] for p in _SEATS]
 # the same for the other events of every trick: ``TRICK_BEGINS[leader][trickster]`` ("trick"), the pattern
 # set (``PATTERN_SET[pattern]``), and each seat's secret opening pick (``OPENING_PICK[seat][card]``)
-TRICK_BEGINS = [[Event("trick", {"leader": p, "trickster": q}) for q in _SEATS] for p in _SEATS]
-PATTERN_SET = [Event("pattern", {"pattern": w}) for w in PATTERN_WORDS]  # (the first, for NONE, is never logged)
-OPENING_PICK = [[Event("chose", {"seat": p, "card": CARD_TEXT[c], "why": "opening"}, only(p)) for c in CARDS]
+TRICK_BEGINS: Final = [[Event("trick", {"leader": p, "trickster": q}) for q in _SEATS] for p in _SEATS]
+PATTERN_SET: Final = [Event("pattern", {"pattern": w}) for w in PATTERN_WORDS]  # (the first, for NONE, is never logged)
+OPENING_PICK: Final = [[Event("chose", {"seat": p, "card": CARD_TEXT[c], "why": "opening"}, only(p)) for c in CARDS]
                 for p in _SEATS]
 
 
@@ -118,10 +118,10 @@ def fitting(cards: Iterable[Card], pattern: Pattern, lead: Card, suits: int, her
     """The ``cards`` a Follower may play (rules: A trick): the Leader's suit (Same Suit), the Leader's hero
     (Same Hero), or for No Match a suit and a hero both outside the bitmasks ``suits`` and ``heroes``
     (the cards No Match compares with: every card now in the Pot by default)."""
-    if pattern == SAME_SUIT:
+    if pattern is SAME_SUIT:
         suit = lead & 7
         return [c for c in cards if (c & 7) == suit]
-    if pattern == SAME_HERO:
+    if pattern is SAME_HERO:
         hero = lead >> 3
         return [c for c in cards if (c >> 3) == hero]
     return [c for c in cards if not ((suits >> (c & 7)) & 1 or (heroes >> (c >> 3)) & 1)]
@@ -129,9 +129,9 @@ def fitting(cards: Iterable[Card], pattern: Pattern, lead: Card, suits: int, her
 
 def fitting_mask(pattern: Pattern, lead: Card, suits: int, heroes: int) -> int:
     """``fitting`` as a bitmask over the 112 cards: every card that would fit."""
-    if pattern == SAME_SUIT:
+    if pattern is SAME_SUIT:
         return SUIT_MASK[lead & 7]
-    if pattern == SAME_HERO:
+    if pattern is SAME_HERO:
         return HERO_MASK[lead >> 3]
     key = suits << 16 | heroes
     found = _NO_MATCH.get(key)
@@ -195,61 +195,10 @@ def best_seats(keys: list[tuple[float, ...]]) -> list[int]:
 
 # --- a game in progress -------------------------------------------------------------------------------
 
-class TricksterRules(State):
+class TricksterRules(Board):
     """One game of Trickster in progress: its zones, its phase and the rules that move them."""
 
-    # the engine's fields the rules read on every decision, declared again so the compiled class holds them
-    # as its own (native) fields; the engine's ``State`` is a plain Python class (games may be plain Python)
-    game: Game[TricksterOptions]
-    players: int
-    rng: Rng
-    history: list[tuple[int, Action]]
-    events: list[Event]
-    round_no: int
-    options: TricksterOptions
-    action_table: ActionTable
-    token: bool
-    skip_empty: bool
-    whole_pot: bool
-    phase: Phase
-    hands: list[list[int]]
-    tableaus: list[list[int]]
-    trash: list[int]
-    deck: list[int]
-    trick: list[int]
-    trick_seats: list[int]
-    trick_moved: list[bool]
-    check_suits: int
-    check_heroes: int
-    leader: int
-    order: list[int]
-    turn: int
-    pattern: Pattern
-    lead_card: int
-    round_leader: int
-    last_buster: int
-    first_buster: int
-    round_scores: list[list[int]]
-    totals: tuple[float, ...]
-    suit_counts: list[list[int]]
-    round_counts: list[list[list[int]]]
-    first_leader: int
-    heroes: tuple[int, ...]
-    draft_pool: list[int]
-    drafted: tuple[int, ...]
-    drafter: int
-    # the effect record (effects.py)
-    fx_player: int
-    fx_target: int
-    fx_card: int
-    fx_count: int
-    step: int
-    choice: HiddenChoice  # the secret picks of the opening card or of Nomad's pass (engine/hidden.py)
-    know: list[dict[int, int]]
-    lacks: list[list[int]]
-    # the seats awaited now: a plain attribute (not a property) because every driver reads it per decision;
-    # ``_find_actors`` sets it after every step
-    actors: tuple[int, ...] = ()
+    pattern: Pattern  # (every other field is declared on ``Board``, effects.py)
 
     def __init__(self, game: Game[TricksterOptions] | None = None, seed: int = 0) -> None:
         if game is None:  # a blank twin for ``clone`` to fill (a compiled class's ``__new__`` runs this)
@@ -336,12 +285,26 @@ class TricksterRules(State):
             return (self.drafter,)
         return ()
 
+    # ``_legal`` and ``_step`` (the engine's hooks, one call per decision) call the methods of the commonest
+    # phases directly (compiled, a native call) and hand the others to the PHASES table
+
     def _legal(self, player: int) -> list[Action]:
-        return _LEGAL[self.phase](self, player)
+        phase = self.phase
+        if phase is EFFECT:
+            return self._legal_effect(player)
+        if phase is TRICK:
+            return self._legal_trick(player)
+        return _LEGAL[phase](self, player)
 
     def _step(self, action: Action, player: int) -> None:
         assert isinstance(action, Move)
-        _APPLY[self.phase](self, action, player)
+        phase = self.phase
+        if phase is EFFECT:
+            self._apply_effect(action, player)
+        elif phase is TRICK:
+            self._apply_trick(action, player)
+        else:
+            _APPLY[phase](self, action, player)
         self.actors = self._find_actors()
 
     def _why_illegal(self, action: Action, player: int) -> str:
@@ -563,7 +526,7 @@ class TricksterRules(State):
     def _legal_trick(self, player: int) -> list[Action]:
         # the hand by suit then hero (``in_order``): its ranks sorted as plain ints, then each rank's action
         row = self.action_table.by_rank[PLAY]
-        ranks = sorted(map(RANK.__getitem__, self.hands[player]))
+        ranks = sorted([RANK[c] for c in self.hands[player]])
         if self.turn < 2:
             return [row[r] for r in ranks]
         fits = fitting_mask(self.pattern, self.lead_card, self.check_suits, self.check_heroes)
@@ -630,7 +593,7 @@ class TricksterRules(State):
     def _legal_effect(self, player: int) -> list[Action]:
         step = STEPS[self.step]
         values = step.legal(self, player)
-        row = self.action_table.seats if step.kind == SEAT else self.action_table.cards[step.kind]
+        row = self.action_table.seats if step.kind is SEAT else self.action_table.cards[step.kind]
         return [row[v] for v in values]
 
     def _apply_effect(self, action: Move, player: int) -> None:
