@@ -31,7 +31,7 @@ from typing import Final, Self
 from tricktable.engine import Action, Event, Game
 from tricktable.engine.hidden import CLOSED, HiddenChoice, only
 from tricktable.engine.state import phase_tables
-from tricktable.games.trickster.actions import ActionTable, Kind, Move, table_for
+from tricktable.games.trickster.actions import Kind, Move, table_for
 from tricktable.games.trickster.cards import (
     ALL_MASK,
     CARD_OF_RANK,
