@@ -41,18 +41,16 @@ test: lint  ## ruff, mypy --strict, then every test
 
 # The compiled engine (mypyc): the hot path built in place, the .so files beside the sources, so the
 # editable install and PYTHONPATH=src pick them up; `make pure` removes them. The source stays plain typed
-# Python. Megalomania's and Masquerade's State classes are compiled native classes (rules.py and effects.py:
-# clone copies them field by field) on the engine's State, which stays a plain Python class, as do:
+# Python. Every game's State classes are compiled native classes (rules.py and effects.py: clone copies them
+# field by field) on the engine's State, which stays a plain Python class, as do:
 # errors.py (builtin exception subclasses), actions.py (its Action and each game's Move: a compiled class can
 # neither subclass a slotted class nor be one, and plugins subclass Action in plain Python), state.py and
 # game.py (plain-Python games subclass State and Game: compiled, they would need interpreted subclasses, which
 # crashed in the garbage collector once; each game's Game class is `plain_class`, its fork copies __dict__),
-# registry/options/words (not hot), each game's options.py and text.py (tables read once), Trickster's
-# State classes (its rules, effects and game.py: its clone is not yet written field by field), and every
-# module outside the engine, games and search.
+# registry/options/words (not hot), each game's options.py and text.py (tables read once), and every module
+# outside the engine, games and search.
 COMPILED := $(addprefix src/tricktable/engine/,cards chance events hidden rng sampling record undo) \
-	$(foreach g,megalomania masquerade,$(addprefix src/tricktable/games/$(g)/,cards phases effects rules game scoring observe resample heuristic)) \
-	$(addprefix src/tricktable/games/trickster/,cards phases scoring observe resample heuristic) \
+	$(foreach g,megalomania masquerade trickster,$(addprefix src/tricktable/games/$(g)/,cards phases effects rules game scoring observe resample heuristic)) \
 	src/tricktable/bots/search src/tricktable/bots/ismcts
 
 compiled: $(STAMP)  ## the hot path compiled with mypyc, in place (make pure undoes it)

@@ -27,9 +27,8 @@ from tricktable.engine import Rng
 MODULES = [
     *(f"tricktable.engine.{m}" for m in ("cards", "chance", "events", "hidden", "rng", "sampling",
                                          "record", "undo")),
-    *(f"tricktable.games.{g}.{m}" for g in ("megalomania", "masquerade")
+    *(f"tricktable.games.{g}.{m}" for g in ("megalomania", "masquerade", "trickster")
       for m in ("cards", "phases", "effects", "rules", "game", "scoring", "observe", "resample", "heuristic")),
-    *(f"tricktable.games.trickster.{m}" for m in ("cards", "phases", "scoring", "observe", "resample", "heuristic")),
     "tricktable.bots.search", "tricktable.bots.ismcts",
 ]
 EXPECTED = json.loads((Path(__file__).parent / "golden" / "seeded.json").read_text())

@@ -186,6 +186,25 @@ def test_a_clone_or_a_world_played_to_the_end_leaves_its_original_untouched(setu
     assert _snapshot(state) == before
 
 
+def _fields(state: TricksterState) -> list[str]:
+    """Every field of ``state``: its ``__dict__`` and, in the compiled build, the native fields mypyc lists."""
+    return sorted({*vars(state), *getattr(type(state), "__mypyc_attrs__", ())} - {"__dict__", "_legal_cache"})
+
+
+@pytest.mark.parametrize("players", [2, 4, 7])
+def test_a_clone_copies_every_field_and_shares_the_log(players: int) -> None:
+    # the compiled clone copies field by field: a field it forgot would be missing, or (``actors``) its default
+    state = advance(new(players, 3, players), Rng(players), 40)
+    twin = state.clone()
+    assert _fields(twin) == _fields(state)
+    for name in _fields(state):
+        if name not in ("rng", "_log_shared"):
+            assert getattr(twin, name) == getattr(state, name), name
+    assert twin.rng is not state.rng and twin.rng.next64() == state.rng.clone().next64()
+    assert twin.history is state.history and twin.events is state.events  # shared until either side applies
+    assert twin.hands is not state.hands and all(a is not b for a, b in zip(twin.hands, state.hands, strict=True))
+
+
 def test_a_world_shuffle_of_more_than_32_cards_is_uniform_from_a_few_draws() -> None:
     from tricktable.games.trickster import resample
 

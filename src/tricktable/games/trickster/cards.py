@@ -11,6 +11,7 @@ the suit letters are R O Y G B P K W (K for black, as in CMYK).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Final
 
 from tricktable.engine import ParseError
 from tricktable.engine.cards import CardCodec
@@ -122,8 +123,8 @@ CARD_SHORT: tuple[str, ...] = tuple(f"{SUIT_LETTERS[c & 7]}-{HERO_NAMES[c >> 3][
 CODEC = CardCodec(CARD_TEXT, game="Trickster", hint="cards read like 'red Brigand'")
 
 # bitmasks over the 112 cards, for patterns and for what a buster is known to lack
-SUIT_MASK: tuple[int, ...] = tuple(sum(1 << card(h, s) for h in range(len(HEROES))) for s in range(8))
-HERO_MASK: tuple[int, ...] = tuple(sum(1 << card(h, s) for s in range(8)) for h in range(len(HEROES)))
+SUIT_MASK: Final[tuple[int, ...]] = tuple(sum(1 << card(h, s) for h in range(len(HEROES))) for s in range(8))
+HERO_MASK: Final[tuple[int, ...]] = tuple(sum(1 << card(h, s) for s in range(8)) for h in range(len(HEROES)))
 ALL_MASK = (1 << NUM_CARDS) - 1
 
 # a place in what a seat knows about a hidden card: a seat number (that seat's hand), or DECK (the card
@@ -162,13 +163,13 @@ def deck_cards(heroes: tuple[int, ...]) -> list[Card]:
 
 
 # a card's place when shown or listed: by suit (tie-break order), then hero
-RANK: tuple[int, ...] = tuple((c & 7) * len(HEROES) + (c >> 3) for c in CARDS)
-CARD_OF_RANK: tuple[Card, ...] = tuple(sorted(CARDS, key=RANK.__getitem__))  # RANK's inverse
+RANK: Final[tuple[int, ...]] = tuple((c & 7) * len(HEROES) + (c >> 3) for c in CARDS)
+CARD_OF_RANK: Final[tuple[Card, ...]] = tuple(sorted(CARDS, key=RANK.__getitem__))  # RANK's inverse
 
 
 def in_order(cards: list[Card]) -> list[Card]:
     """``cards`` by suit then hero: the order of every list of choices, whatever order a zone holds them in."""
-    return [CARD_OF_RANK[r] for r in sorted(map(RANK.__getitem__, cards))]  # plain ints sort faster than by key
+    return [CARD_OF_RANK[r] for r in sorted([RANK[c] for c in cards])]  # plain ints sort faster than by key
 
 
 def sort_key(c: Card) -> tuple[int, int]:

@@ -16,13 +16,14 @@ The tableaus, the Trash, the deck and the knowledge records are copy-on-write (c
 
 from __future__ import annotations
 
+from abc import abstractmethod
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Any, Final
 
-from tricktable.engine import Event, Rng
+from tricktable.engine import Action, Event, Game, Rng, State
 from tricktable.engine.hidden import CLOSED, HiddenChoice, only
-from tricktable.games.trickster.actions import Kind
+from tricktable.games.trickster.actions import ActionTable, Kind
 from tricktable.games.trickster.cards import (
     ARCHIVIST,
     BRIGAND,
@@ -43,41 +44,93 @@ from tricktable.games.trickster.cards import (
     in_order,
 )
 from tricktable.games.trickster.options import TricksterOptions
+from tricktable.games.trickster.phases import Phase
 
 
-class Board(Protocol):
-    """What an effect reads and changes in a game in progress (``rules.TricksterRules`` is one): the zones,
-    the effect record, and the bookkeeping of what each seat knows (rules.py, "What each seat knows")."""
+class Board(State):
+    """What an effect reads and changes in a game in progress (``rules.TricksterRules`` is built on it and
+    sets every field): the zones, the effect record, and the bookkeeping of what each seat knows (rules.py,
+    "What each seat knows"). A class, not a protocol: the compiled build reads its fields natively."""
 
-    @property
-    def players(self) -> int: ...
-
-    options: TricksterOptions
+    # the engine's fields the rules read on every decision, declared again so the compiled class holds them
+    # as its own (native) fields; the engine's ``State`` is a plain Python class (games may be plain Python)
+    game: Game[TricksterOptions]
+    players: int
     rng: Rng
+    history: list[tuple[int, Action]]
     events: list[Event]
+    round_no: int
+    options: TricksterOptions
+    action_table: ActionTable
+    token: bool
+    skip_empty: bool
+    whole_pot: bool
+    phase: Phase
     hands: list[list[int]]
     tableaus: list[list[int]]
     trash: list[int]
     deck: list[int]
-    choice: HiddenChoice
-    know: list[dict[int, int]]
-    lacks: list[list[int]]
-    step: int
+    trick: list[int]
+    trick_seats: list[int]
+    trick_moved: list[bool]
+    check_suits: int
+    check_heroes: int
+    leader: int
+    order: list[int]
+    turn: int
+    lead_card: int
+    round_leader: int
+    last_buster: int
+    first_buster: int
+    round_scores: list[list[int]]
+    totals: tuple[float, ...]
+    suit_counts: list[list[int]]
+    round_counts: list[list[list[int]]]
+    first_leader: int
+    heroes: tuple[int, ...]
+    draft_pool: list[int]
+    drafted: tuple[int, ...]
+    drafter: int
+    # the effect record
     fx_player: int
     fx_target: int
     fx_card: int
     fx_count: int
+    step: int
+    choice: HiddenChoice  # the secret picks of the opening card or of Nomad's pass (engine/hidden.py)
+    know: list[dict[int, int]]
+    lacks: list[list[int]]
+    # the seats awaited now: a plain attribute (not a property) because every driver reads it per decision;
+    # the rules set it after every step
+    actors: tuple[int, ...] = ()
 
-    def log(self, kind: str, visible: frozenset[int] | None = None, **data: Any) -> None: ...
+    def log(self, kind: str, visible: frozenset[int] | None = None, **data: Any) -> None:
+        """The engine's ``log`` (the same three lines), here again so that the compiled rules and effects call
+        it natively, not through the interpreted engine's frame: an event of every bust and most effects."""
+        if self._log_shared:
+            self._own_log()
+        self.events.append(Event(kind, data, visible))
+
+    # the Pot and the knowledge records, in rules.py
+    @abstractmethod
     def _add_to_trick(self, c: int, p: int, *, moved: bool) -> None: ...
+    @abstractmethod
     def _learn(self, o: int, c: int, place: int) -> None: ...
+    @abstractmethod
     def _unlearn(self, o: int, c: int) -> None: ...
+    @abstractmethod
     def _set_lacks(self, o: int, q: int, mask: int) -> None: ...
+    @abstractmethod
     def _forget_card(self, c: int) -> None: ...
+    @abstractmethod
     def _drop_hand(self, o: int, q: int) -> None: ...
+    @abstractmethod
     def _hand_to_hand(self, c: int, src: int | None, dst: int, seen: tuple[int, ...]) -> None: ...
+    @abstractmethod
     def _hand_to_deck(self, c: int, src: int) -> None: ...
+    @abstractmethod
     def _deck_to_hand(self, c: int, dst: int, seen: tuple[int, ...]) -> None: ...
+    @abstractmethod
     def _public_to_hand(self, c: int, dst: int) -> None: ...
 
 
@@ -461,7 +514,7 @@ def _public_then(step: int) -> Callable[[Board, int, int], None]:
     return apply
 
 
-STEPS: dict[int, Step] = {
+STEPS: Final[dict[int, Step]] = {
     EXPLORER_KEEP: Step("keep a revealed card", EXPLORER, Kind.KEEP, lambda s, p: [s.deck[-1], s.deck[-2]],
                         _explorer_keep),
     BRIGAND_SEAT: Step("choose whom to rob", BRIGAND, Kind.SEAT,
@@ -498,7 +551,7 @@ STEPS: dict[int, Step] = {
 }
 
 # rules: each hero's effect, all or nothing: ``can`` is checked after the card left its player's hand
-EFFECTS: dict[int, Effect] = {
+EFFECTS: Final[dict[int, Effect]] = {
     BRIGAND: Effect(lambda s, p: any(s.hands[q] for q in range(s.players) if q != p), _next(BRIGAND_SEAT)),
     GUARD: Effect(lambda s, p: bool(s.tableaus[p]), _next(GUARD_MOVE)),
     MAGICIAN: Effect(lambda s, p: bool(s.hands[p]) and bool(s.trash), _next(MAGICIAN_SWAP)),

@@ -8,7 +8,7 @@ from typing import Any, ClassVar, Self
 
 from tricktable.engine import Action, BadOptions, Event, Game, Observation, Rng
 from tricktable.engine.cards import CardCodec
-from tricktable.engine.game import BOT_LEVELS
+from tricktable.engine.game import BOT_LEVELS, plain_class
 from tricktable.games.trickster import observe, resample, scoring, text
 from tricktable.games.trickster.actions import table_for
 from tricktable.games.trickster.cards import (
@@ -50,6 +50,7 @@ class TricksterState(TricksterRules):
         return resample.resample(self, player, rng)
 
 
+@plain_class  # compiled, it stays a Python class: its fork copies __dict__
 class Trickster(Game[TricksterOptions]):
     """Trickster: Champions of Time, 2-7 players."""
 

@@ -26,12 +26,12 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from enum import IntEnum
-from typing import Self
+from typing import Final, Self
 
-from tricktable.engine import Action, Event, Game, State
+from tricktable.engine import Action, Event, Game
 from tricktable.engine.hidden import CLOSED, HiddenChoice, only
 from tricktable.engine.state import phase_tables
-from tricktable.games.trickster.actions import ActionTable, Kind, Move, table_for
+from tricktable.games.trickster.actions import Kind, Move, table_for
 from tricktable.games.trickster.cards import (
     ALL_MASK,
     CARD_OF_RANK,
@@ -52,7 +52,7 @@ from tricktable.games.trickster.cards import (
     parse_card,
     sort_key,
 )
-from tricktable.games.trickster.effects import EFFECTS, NOMAD_PASS, NONE, STEPS
+from tricktable.games.trickster.effects import EFFECTS, NOMAD_PASS, NONE, STEPS, Board
 from tricktable.games.trickster.options import TricksterOptions
 from tricktable.games.trickster.phases import PHASE_WORDS, Phase
 
@@ -69,22 +69,31 @@ class Pattern(IntEnum):
 # the pattern as observations and logs name it
 PATTERN_WORDS: tuple[str | None, ...] = (None, "same suit", "same hero", "no match")
 
-# enum members as module names for the hot path (``Phase.TRICK`` looked up on its class costs ~0.1 µs)
-DRAFTING, OPENING, TRICK, EFFECT, OVER = Phase.DRAFTING, Phase.OPENING, Phase.TRICK, Phase.EFFECT, Phase.OVER
-SAME_SUIT, SAME_HERO = Pattern.SAME_SUIT, Pattern.SAME_HERO
-PLAY, OPEN, SEAT = Kind.PLAY, Kind.OPEN, Kind.SEAT
+# enum members as module names for the hot path (``Phase.TRICK`` looked up on its class costs ~0.1 µs), and
+# compared by identity there (``self.phase is TRICK``: ``==`` on an IntEnum takes CPython's slow generic path).
+# Final: the compiled build keeps each in a C variable, not in the module's dict.
+DRAFTING: Final = Phase.DRAFTING
+OPENING: Final = Phase.OPENING
+TRICK: Final = Phase.TRICK
+EFFECT: Final = Phase.EFFECT
+OVER: Final = Phase.OVER
+SAME_SUIT: Final = Pattern.SAME_SUIT
+SAME_HERO: Final = Pattern.SAME_HERO
+PLAY: Final = Kind.PLAY
+OPEN: Final = Kind.OPEN
+SEAT: Final = Kind.SEAT
 
 # the events of every card played, built once and shared (read-only) by every state: a search logs them at
 # nearly every decision. ``PLAYED[seat][card]``, ``TRIGGERED[seat][hero]`` ("effect"), ``IDLE`` ("no_effect").
 _SEATS = range(max(HAND_SIZES))  # seats 0..6: the most players a game has
-PLAYED = [[Event("play", {"seat": p, "card": CARD_TEXT[c]}) for c in CARDS] for p in _SEATS]
-TRIGGERED = [[Event("effect", {"seat": p, "hero": name}) for name in HERO_NAMES] for p in _SEATS]
-IDLE = [[Event("no_effect", {"seat": p, "hero": name}) for name in HERO_NAMES] for p in _SEATS]
+PLAYED: Final = [[Event("play", {"seat": p, "card": CARD_TEXT[c]}) for c in CARDS] for p in _SEATS]
+TRIGGERED: Final = [[Event("effect", {"seat": p, "hero": name}) for name in HERO_NAMES] for p in _SEATS]
+IDLE: Final = [[Event("no_effect", {"seat": p, "hero": name}) for name in HERO_NAMES] for p in _SEATS]
 # the same for the other events of every trick: ``TRICK_BEGINS[leader][trickster]`` ("trick"), the pattern
 # set (``PATTERN_SET[pattern]``), and each seat's secret opening pick (``OPENING_PICK[seat][card]``)
-TRICK_BEGINS = [[Event("trick", {"leader": p, "trickster": q}) for q in _SEATS] for p in _SEATS]
-PATTERN_SET = [Event("pattern", {"pattern": w}) for w in PATTERN_WORDS]  # (the first, for NONE, is never logged)
-OPENING_PICK = [[Event("chose", {"seat": p, "card": CARD_TEXT[c], "why": "opening"}, only(p)) for c in CARDS]
+TRICK_BEGINS: Final = [[Event("trick", {"leader": p, "trickster": q}) for q in _SEATS] for p in _SEATS]
+PATTERN_SET: Final = [Event("pattern", {"pattern": w}) for w in PATTERN_WORDS]  # (the first, for NONE, is never logged)
+OPENING_PICK: Final = [[Event("chose", {"seat": p, "card": CARD_TEXT[c], "why": "opening"}, only(p)) for c in CARDS]
                 for p in _SEATS]
 
 
@@ -109,10 +118,10 @@ def fitting(cards: Iterable[Card], pattern: Pattern, lead: Card, suits: int, her
     """The ``cards`` a Follower may play (rules: A trick): the Leader's suit (Same Suit), the Leader's hero
     (Same Hero), or for No Match a suit and a hero both outside the bitmasks ``suits`` and ``heroes``
     (the cards No Match compares with: every card now in the Pot by default)."""
-    if pattern == SAME_SUIT:
+    if pattern is SAME_SUIT:
         suit = lead & 7
         return [c for c in cards if (c & 7) == suit]
-    if pattern == SAME_HERO:
+    if pattern is SAME_HERO:
         hero = lead >> 3
         return [c for c in cards if (c >> 3) == hero]
     return [c for c in cards if not ((suits >> (c & 7)) & 1 or (heroes >> (c >> 3)) & 1)]
@@ -120,9 +129,9 @@ def fitting(cards: Iterable[Card], pattern: Pattern, lead: Card, suits: int, her
 
 def fitting_mask(pattern: Pattern, lead: Card, suits: int, heroes: int) -> int:
     """``fitting`` as a bitmask over the 112 cards: every card that would fit."""
-    if pattern == SAME_SUIT:
+    if pattern is SAME_SUIT:
         return SUIT_MASK[lead & 7]
-    if pattern == SAME_HERO:
+    if pattern is SAME_HERO:
         return HERO_MASK[lead >> 3]
     key = suits << 16 | heroes
     found = _NO_MATCH.get(key)
@@ -186,42 +195,35 @@ def best_seats(keys: list[tuple[float, ...]]) -> list[int]:
 
 # --- a game in progress -------------------------------------------------------------------------------
 
-class TricksterRules(State):
+class TricksterRules(Board):
     """One game of Trickster in progress: its zones, its phase and the rules that move them."""
 
-    options: TricksterOptions
-    # the effect record (effects.py)
-    fx_player: int
-    fx_target: int
-    fx_card: int
-    fx_count: int
-    step: int
-    choice: HiddenChoice  # the secret picks of the opening card or of Nomad's pass (engine/hidden.py)
-    know: list[dict[int, int]]
-    lacks: list[list[int]]
+    pattern: Pattern  # (every other field is declared on ``Board``, effects.py)
 
-    def __init__(self, game: Game[TricksterOptions], seed: int) -> None:
+    def __init__(self, game: Game[TricksterOptions] | None = None, seed: int = 0) -> None:
+        if game is None:  # a blank twin for ``clone`` to fill (a compiled class's ``__new__`` runs this)
+            return
         super().__init__(game, seed)
         self.options = o = game.options
         n = self.players
-        self.action_table: ActionTable = table_for(n)
+        self.action_table = table_for(n)
         self.token = uses_token(o, n)
         # the options the hot path reads, as booleans
         self.skip_empty = o.empty_hand == "follower_skipped"
         self.whole_pot = o.no_match == "whole_pot"
         self.phase = DRAFTING
         self.step = NONE
-        self.hands: list[list[int]] = [[] for _ in range(n)]
-        self.tableaus: list[list[int]] = [[] for _ in range(n)]
-        self.trash: list[int] = []
-        self.deck: list[int] = []
-        self.trick: list[int] = []
-        self.trick_seats: list[int] = []
-        self.trick_moved: list[bool] = []
+        self.hands = [[] for _ in range(n)]
+        self.tableaus = [[] for _ in range(n)]
+        self.trash = []
+        self.deck = []
+        self.trick = []
+        self.trick_seats = []
+        self.trick_moved = []
         self.check_suits = 0  # suits and heroes a No Match card must avoid (bitmasks)
         self.check_heroes = 0
         self.leader = -1
-        self.order: list[int] = []
+        self.order = []
         self.turn = 0  # the index in ``order`` of whoever plays next in this trick
         self.pattern = Pattern.NONE
         self.lead_card = -1
@@ -229,17 +231,17 @@ class TricksterRules(State):
         self.round_leader = -1
         self.last_buster = -1
         self.first_buster = -1
-        self.round_scores: list[list[int]] = []
-        self.totals: tuple[float, ...] = (0.0,) * n  # trouble so far: ``trouble(round_scores)``, kept
+        self.round_scores = []
+        self.totals = (0.0,) * n  # trouble so far: ``trouble(round_scores)``, kept
         self.suit_counts = [[0] * 8 for _ in range(n)]  # tableau cards by suit, for the tie-break
-        self.round_counts: list[list[list[int]]] = []  # each round's tableau cards by seat and suit
+        self.round_counts = []  # each round's tableau cards by seat and suit
         self.choice = CLOSED
         self.fx_player = -1
         self.fx_target = -1
         self.fx_card = -1
         self.fx_count = 0
-        self.draft_pool: list[int] = []
-        self.drafted: tuple[int, ...] = ()  # heroes in the order drafted (a tuple: clones share it)
+        self.draft_pool = []
+        self.drafted = ()  # heroes in the order drafted (a tuple: clones share it)
         self.drafter = -1
         self._reset_knowledge()
         self.first_leader = o.first_leader if o.first_leader is not None else self.rng.below(n)
@@ -247,7 +249,7 @@ class TricksterRules(State):
         if o.deck == "random":
             heroes = tuple(sorted(self.rng.sample(range(len(HEROES)), 7)))
         if heroes is None:  # rules: draft, clockwise from the first leader [D option draft_start]
-            self.heroes: tuple[int, ...] = ()
+            self.heroes = ()
             self.draft_pool = list(range(len(HEROES)))
             start = 0 if o.draft_start == "first_leader" else 1
             self.drafter = (self.first_leader + start) % n
@@ -255,36 +257,55 @@ class TricksterRules(State):
         else:
             self.heroes = heroes
             self._deal(self.first_leader)
-        self._actors = self._find_actors()
+        self.actors = self._find_actors()
 
     # --- the State interface ---------------------------------------------------------------------------
 
     @property
-    def actors(self) -> tuple[int, ...]:
-        return self._actors
+    def _actors(self) -> tuple[int, ...]:
+        """``actors`` by its former name (bots/inference.py sets it on a rebuilt past state)."""
+        return self.actors
+
+    @_actors.setter
+    def _actors(self, seats: tuple[int, ...]) -> None:
+        self.actors = seats
 
     def _find_actors(self) -> tuple[int, ...]:
-        """Who must act now; kept in ``_actors`` after every step (the property is read very often)."""
+        """Who must act now; kept in ``actors`` after every step (read at every decision)."""
         phase = self.phase
-        if phase == TRICK:
+        if phase is TRICK:
             return (self.order[self.turn],)
-        if phase == EFFECT:
+        if phase is EFFECT:
             if self.step == NOMAD_PASS:
                 return self.choice.waiting
             return (self.fx_player,)
-        if phase == OPENING:
+        if phase is OPENING:
             return self.choice.waiting
-        if phase == DRAFTING:
+        if phase is DRAFTING:
             return (self.drafter,)
         return ()
 
+    # ``_legal`` and ``_step`` (the engine's hooks, one call per decision) call the methods of the commonest
+    # phases directly (compiled, a native call) and hand the others to the PHASES table
+
     def _legal(self, player: int) -> list[Action]:
-        return _LEGAL[self.phase](self, player)
+        phase = self.phase
+        if phase is EFFECT:
+            return self._legal_effect(player)
+        if phase is TRICK:
+            return self._legal_trick(player)
+        return _LEGAL[phase](self, player)
 
     def _step(self, action: Action, player: int) -> None:
         assert isinstance(action, Move)
-        _APPLY[self.phase](self, action, player)
-        self._actors = self._find_actors()
+        phase = self.phase
+        if phase is EFFECT:
+            self._apply_effect(action, player)
+        elif phase is TRICK:
+            self._apply_trick(action, player)
+        else:
+            _APPLY[phase](self, action, player)
+        self.actors = self._find_actors()
 
     def _why_illegal(self, action: Action, player: int) -> str:
         if not isinstance(action, Move):
@@ -299,9 +320,49 @@ class TricksterRules(State):
         return f"now is the {PHASE_WORDS[self.phase]} phase"
 
     def clone(self) -> Self:
-        twin = object.__new__(type(self))
-        twin.__dict__ = self.__dict__.copy()
-        self._copy_base(twin)
+        twin = type(self).__new__(type(self))  # blank: no ``__init__`` (compiled, the blank one)
+        if not COMPILED:
+            twin.__dict__ = self.__dict__.copy()  # every field: the lists changed in place are copied below
+        else:  # a compiled class has no ``__dict__`` for its fields: each is copied here
+            twin.seed = self.seed
+            twin.game = self.game
+            twin.players = self.players
+            twin.round_no = self.round_no
+            twin.options = self.options
+            twin.action_table = self.action_table
+            twin.token = self.token
+            twin.skip_empty = self.skip_empty
+            twin.whole_pot = self.whole_pot
+            twin.phase = self.phase
+            twin.actors = self.actors
+            twin.trash = self.trash
+            twin.deck = self.deck
+            twin.check_suits = self.check_suits
+            twin.check_heroes = self.check_heroes
+            twin.leader = self.leader
+            twin.order = self.order
+            twin.turn = self.turn
+            twin.pattern = self.pattern
+            twin.lead_card = self.lead_card
+            twin.round_leader = self.round_leader
+            twin.last_buster = self.last_buster
+            twin.first_buster = self.first_buster
+            twin.round_scores = self.round_scores
+            twin.totals = self.totals
+            twin.suit_counts = self.suit_counts
+            twin.round_counts = self.round_counts
+            twin.first_leader = self.first_leader
+            twin.heroes = self.heroes
+            twin.draft_pool = self.draft_pool
+            twin.drafted = self.drafted
+            twin.drafter = self.drafter
+            twin.fx_player = self.fx_player
+            twin.fx_target = self.fx_target
+            twin.fx_card = self.fx_card
+            twin.fx_count = self.fx_count
+            twin.step = self.step
+            twin.choice = self.choice
+        self._copy_base(twin)  # the engine's own fields (rng, history and events shared, no legal cache)
         twin.hands = [h.copy() for h in self.hands]
         twin.trick = self.trick.copy()
         twin.trick_seats = self.trick_seats.copy()
@@ -465,7 +526,7 @@ class TricksterRules(State):
     def _legal_trick(self, player: int) -> list[Action]:
         # the hand by suit then hero (``in_order``): its ranks sorted as plain ints, then each rank's action
         row = self.action_table.by_rank[PLAY]
-        ranks = sorted(map(RANK.__getitem__, self.hands[player]))
+        ranks = sorted([RANK[c] for c in self.hands[player]])
         if self.turn < 2:
             return [row[r] for r in ranks]
         fits = fitting_mask(self.pattern, self.lead_card, self.check_suits, self.check_heroes)
@@ -532,7 +593,7 @@ class TricksterRules(State):
     def _legal_effect(self, player: int) -> list[Action]:
         step = STEPS[self.step]
         values = step.legal(self, player)
-        row = self.action_table.seats if step.kind == SEAT else self.action_table.cards[step.kind]
+        row = self.action_table.seats if step.kind is SEAT else self.action_table.cards[step.kind]
         return [row[v] for v in values]
 
     def _apply_effect(self, action: Move, player: int) -> None:
@@ -682,3 +743,6 @@ PHASES: dict[int, tuple[Legal, Apply]] = {
 }
 # the same table as tuples indexed by phase, for ``_legal``/``_step``
 _LEGAL, _APPLY = phase_tables(PHASES)
+# whether this build compiled ``TricksterRules`` (``make compiled``): a compiled class lists its own fields
+# there, and keeps them out of ``__dict__``, so ``clone`` copies them one by one
+COMPILED = hasattr(TricksterRules, "__mypyc_attrs__")
