@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -89,3 +90,22 @@ def seat_socket(client: TestClient, table_id: str, token: str | None = None,
 
 def in_ci() -> bool:
     return os.environ.get("CI", "").lower() in ("1", "true", "yes")
+
+
+def drop_database(admin: Any, name: str) -> None:
+    """Drops a test database through an AUTOCOMMIT SQLAlchemy engine, forcing its connections closed.
+
+    ``WITH (FORCE)`` refuses a role without ``pg_signal_backend`` while an autovacuum worker is in the database
+    (the worker has no role, so PostgreSQL finds no membership); the worker leaves within moments, so retry.
+    """
+    import sqlalchemy
+
+    for attempt in range(20):
+        try:
+            with admin.connect() as connection:
+                connection.execute(sqlalchemy.text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
+            return
+        except sqlalchemy.exc.DBAPIError:
+            if attempt == 19:
+                raise
+            time.sleep(0.25)

@@ -19,7 +19,7 @@ import sqlalchemy
 from fastapi.testclient import TestClient
 from sqlalchemy.engine import make_url
 
-from conftest import FAST, new_table, seated_table, serve
+from conftest import FAST, drop_database, new_table, seated_table, serve
 from tricktable.engine import GameRecord
 from tricktable.server import Settings, SqlStore
 
@@ -147,15 +147,15 @@ def own_postgres() -> Iterator[tuple[str, sqlalchemy.Engine]]:
         pytest.skip("TRICKTABLE_TEST_POSTGRES_URL is not set: the PostgreSQL outage test did not run")
     admin = sqlalchemy.create_engine(POSTGRES, isolation_level="AUTOCOMMIT")
     name = f"tricktable_core_outage_{os.getpid()}"
+    drop_database(admin, name)
     with admin.connect() as connection:
-        connection.execute(sqlalchemy.text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
         connection.execute(sqlalchemy.text(f'CREATE DATABASE "{name}"'))
     try:
         yield make_url(POSTGRES).set(database=name).render_as_string(hide_password=False), admin
     finally:
         with admin.connect() as connection:
             connection.execute(sqlalchemy.text(f'ALTER DATABASE "{name}" ALLOW_CONNECTIONS true'))
-            connection.execute(sqlalchemy.text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
+        drop_database(admin, name)
         admin.dispose()
 
 

@@ -17,7 +17,7 @@ from sqlalchemy import create_engine, text
 from sqlalchemy.engine import make_url
 from sqlalchemy.exc import DBAPIError
 
-from conftest import FAST, in_ci, new_table, seated_table, serve, take
+from conftest import FAST, drop_database, in_ci, new_table, seated_table, serve, take
 from tricktable.server import Settings, SqlStore, Store, TableRow
 
 POSTGRES = os.environ.get("TRICKTABLE_TEST_POSTGRES_URL")
@@ -45,8 +45,7 @@ def url(request: pytest.FixtureRequest, db_url: str) -> Iterator[str]:
     try:
         yield make_url(POSTGRES).set(database=name).render_as_string(hide_password=False)
     finally:
-        with admin.connect() as connection:
-            connection.execute(text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
+        drop_database(admin, name)
         admin.dispose()
 
 

@@ -14,32 +14,34 @@ import socket
 import subprocess
 import sys
 import time
+import uuid
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import httpx
 import pytest
+import sqlalchemy
+from sqlalchemy.engine import make_url
 
-from conftest import in_ci
+from conftest import drop_database, in_ci
 
-DATABASE = "tricktable_scale_workers"
 ROOT = Path(__file__).resolve().parents[2]
 
 
-def fresh_database() -> str:
+def fresh_database() -> tuple[str, str]:
+    """A database of this test's own (xdist may run the tests of this file at once), and its URL."""
     base = os.environ.get("TRICKTABLE_TEST_POSTGRES_URL")
     if not base:
         if in_ci():
             pytest.fail("TRICKTABLE_TEST_POSTGRES_URL is not set (CI must run the PostgreSQL tests)")
         pytest.skip("TRICKTABLE_TEST_POSTGRES_URL is not set: the two-worker test needs PostgreSQL")
-    import psycopg
-
-    plain = base.replace("postgresql+psycopg://", "postgresql://")
-    with psycopg.connect(plain, autocommit=True) as connection:
-        connection.execute(f"DROP DATABASE IF EXISTS {DATABASE} WITH (FORCE)")
-        connection.execute(f"CREATE DATABASE {DATABASE}")
-    return base.rsplit("/", 1)[0] + "/" + DATABASE
+    name = f"tricktable_workers_{uuid.uuid4().hex[:12]}"
+    admin = sqlalchemy.create_engine(base, isolation_level="AUTOCOMMIT")
+    with admin.connect() as connection:
+        connection.execute(sqlalchemy.text(f'CREATE DATABASE "{name}"'))
+    admin.dispose()
+    return name, make_url(base).set(database=name).render_as_string(hide_password=False)
 
 
 def free_port() -> int:
@@ -49,7 +51,7 @@ def free_port() -> int:
         return port
 
 
-def start_worker(url: str, port: int) -> subprocess.Popen[bytes]:
+def start_worker(url: str, port: int, errors: Path) -> subprocess.Popen[bytes]:
     path = [ROOT / "src", ROOT / "tests" / "server", ROOT / "tests"]  # toygame.py presets tests/toy.py
     env = {**os.environ, "PYTHONPATH": os.pathsep.join(str(p) for p in path)}
     code = ("import sys; from tricktable.engine.registry import GAMES; GAMES['toytrick'] = 'toygame'; "
@@ -57,14 +59,14 @@ def start_worker(url: str, port: int) -> subprocess.Popen[bytes]:
     return subprocess.Popen(
         [sys.executable, "-c", code, "serve", "--db", url, "--port", str(port), "--bot-delay", "0",
          "--bot-workers", "0", "--rate", "0", "--grace", "30"],
-        env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+        env=env, stdout=subprocess.DEVNULL, stderr=errors.open("wb"))  # a file: a full pipe would stall it
 
 
-def wait_up(port: int, process: subprocess.Popen[bytes]) -> None:
+def wait_up(port: int, process: subprocess.Popen[bytes], errors: Path) -> None:
     deadline = time.monotonic() + 30
     while time.monotonic() < deadline:
         if process.poll() is not None:
-            raise AssertionError(f"the worker died: {process.stderr.read().decode() if process.stderr else ''}")
+            raise AssertionError(f"the worker died: {errors.read_text()}")
         try:
             httpx.get(f"http://127.0.0.1:{port}/api/tables", timeout=1).raise_for_status()
             return
@@ -74,19 +76,23 @@ def wait_up(port: int, process: subprocess.Popen[bytes]) -> None:
 
 
 @pytest.fixture
-def workers() -> Iterator[list[str]]:
-    url = fresh_database()
+def workers(tmp_path: Path) -> Iterator[list[str]]:
+    name, url = fresh_database()
     ports = [free_port(), free_port()]
-    processes = [start_worker(url, port) for port in ports]
+    errors = [tmp_path / f"worker-{port}.err" for port in ports]
+    processes = [start_worker(url, port, log) for port, log in zip(ports, errors, strict=True)]
     try:
-        for port, process in zip(ports, processes, strict=True):
-            wait_up(port, process)
+        for port, process, log in zip(ports, processes, errors, strict=True):
+            wait_up(port, process, log)
         yield [f"127.0.0.1:{port}" for port in ports]
     finally:
         for process in processes:
             process.terminate()
         for process in processes:
             process.wait(timeout=10)
+        admin = sqlalchemy.create_engine(os.environ["TRICKTABLE_TEST_POSTGRES_URL"], isolation_level="AUTOCOMMIT")
+        drop_database(admin, name)
+        admin.dispose()
 
 
 def eventually(test: Any, seconds: float = 10.0) -> Any:
