@@ -41,7 +41,7 @@ How ``fill_state`` writes: every entry that is 1 is a bit of one Python int (a c
 bitmask is one shift and one OR) or, for a game whose cards lie in lists, a byte of a ``bytearray``;
 the values (counts, scores) are one row, the one-per-seat pieces in absolute seat order, placed
 relative to the observer by a kept index array. ``encode_state`` turns the int into floats with one
-``numpy.unpackbits`` and places the row with one indexed assignment.
+``take`` from a byte table (``BITS``) and places the row with one indexed assignment.
 """
 
 from __future__ import annotations
@@ -58,6 +58,8 @@ import numpy.typing as npt
 from tricktable.engine import Game, Observation, State, game_class
 
 Tensor = npt.NDArray[np.float32]
+# row ``b``: the eight bits of byte ``b``, lowest first, as floats (``encode_state`` reads an int's bytes through it)
+BITS: Tensor = np.unpackbits(np.arange(256, dtype=np.uint8)[:, None], axis=1, bitorder="little").astype(np.float32)
 INDEX = operator.attrgetter("index")
 Layout = list[tuple[str, tuple[int, ...]]]
 
@@ -109,7 +111,7 @@ class Encoder:
             start += math.prod(shape)
         self._bytes = (self.size + 7) // 8
         self._phase_slot: dict[int, int] = {}  # state.phase -> its one-hot index (learnt from observe)
-        self._rows_index: dict[int, npt.NDArray[np.intp]] = {}  # observer -> places of the seat rows
+        self._row_places = [self._places_of_rows(me) for me in range(self.players)] if self.direct else []
         self._action_bits = tuple(1 << i for i in range(game.num_actions))  # [i] = 1 << i
 
     # --- what a game's encoder may refine ------------------------------------------------------
@@ -152,17 +154,14 @@ class Encoder:
         of ``whole_pieces`` entry by entry. Every entry not written is 0."""
         raise NotImplementedError
 
-    def _row_places(self, me: int) -> npt.NDArray[np.intp]:
+    def _places_of_rows(self, me: int) -> npt.NDArray[np.intp]:
         """Where ``rows`` (then the scores, then the round) go for observer ``me`` (0 for a spectator)."""
-        index = self._rows_index.get(me)
-        if index is None:
-            n, o = self.players, self.offsets
-            sizes = dict(self.layout)
-            places = [o[name] + (p - me) % n for name in self.seat_rows for p in range(n)]
-            places += [o[name] + i for name in self.whole_pieces for i in range(math.prod(sizes[name]))]
-            places += [o["scores"] + (p - me) % n for p in range(n)]
-            index = self._rows_index[me] = np.array([*places, o["round"]], np.intp)
-        return index
+        n, o = self.players, self.offsets
+        sizes = dict(self.layout)
+        places = [o[name] + (p - me) % n for name in self.seat_rows for p in range(n)]
+        places += [o[name] + i for name in self.whole_pieces for i in range(math.prod(sizes[name]))]
+        places += [o["scores"] + (p - me) % n for p in range(n)]
+        return np.array([*places, o["round"]], np.intp)
 
     # --- the encoding --------------------------------------------------------------------------
 
@@ -205,41 +204,47 @@ class Encoder:
             return self.encode(asked_view(state, seat), out)
         o = self.offsets
         n = self.players
+        me = 0 if seat is None else seat
         rows: list[float] = []
         flags = bytearray(self.size if self.bytewise else 0)
         ones = self.fill_state(state, seat, flags, rows)
         actors = state.actors
-        common = [o["actors"] + (actor if seat is None else (actor - seat) % n) for actor in actors]
         # only the seat asked now has its legal actions (``asked_view``)
         legal = state.legal_actions(seat) if seat is not None and actors and actors[0] == seat else ()
-        if seat is not None:
-            common.append(o["seat"] + seat)
-        if not actors:
-            common.append(o["is_over"])
         if self.bytewise:
-            for place in common:
-                flags[place] = 1
+            start = o["actors"]
+            for actor in actors:
+                flags[start + (actor - me) % n] = 1
+            if seat is not None:
+                flags[o["seat"] + seat] = 1
+            if not actors:
+                flags[o["is_over"]] = 1
             start = o["legal"]
             for action in legal:
                 flags[start + action.index] = 1
         else:
-            for place in common:
-                ones |= 1 << place
+            start = o["actors"]
+            for actor in actors:
+                ones |= 1 << (start + (actor - me) % n)
+            if seat is not None:
+                ones |= 1 << (o["seat"] + seat)
+            if not actors:
+                ones |= 1 << o["is_over"]
             # a small int first, summed in C (distinct powers of two: the sum is the OR), one shift
             ones |= sum(map(self._action_bits.__getitem__, map(INDEX, legal))) << o["legal"]
-        rows.extend(state.scores())
+        rows += state.scores()
         rows.append(state.round)
         if self.bytewise:
-            entries = np.frombuffer(flags, np.uint8)
-        else:
-            entries = np.unpackbits(np.frombuffer(ones.to_bytes(self._bytes, "little"), np.uint8), count=self.size,
-                                    bitorder="little")
+            entries = np.frombuffer(flags, np.uint8).astype(np.float32)
+        else:  # each byte of the int is eight floats of the byte table: one ``take``, a fresh array
+            bits = np.frombuffer(ones.to_bytes(self._bytes, "little"), np.uint8)
+            entries = BITS.take(bits, 0).reshape(-1)[:self.size]
         if out is None:
-            out = entries.astype(np.float32)
+            out = entries
         else:
             out[:] = entries
         # ``fromiter`` with the type and count given converts a list of Python numbers twice as fast
-        out[self._row_places(seat or 0)] = np.fromiter(rows, np.float32, len(rows))
+        out[self._row_places[me]] = np.fromiter(rows, np.float32, len(rows))
         return out
 
     def phase_slot(self, state: Any) -> int:

@@ -61,6 +61,11 @@ SCROLL_NAMES = tuple(s.name for s in SCROLLS)
 POWER_NAMES = tuple(p.name for p in POWERS)
 PENDING = ("oracle", "farmer", "explorer")
 PROGRAM_SLOTS = 8
+# the pieces ``fill_state`` writes bits of, in the order it unpacks their offsets
+STARTS = ("phase", "hand", "trick", "trick_seats", "trick_colours", "leader", "mission", "dominant", "missions_played",
+          "lead_colour", "dealer", "won_cards", "face_up", "resources_shown", "free_power_armed", "immune",
+          "covered_up", "powers_used", "knight", "wizard", "farmer_named", "explorer_found", "pending",
+          "next_mission", "program", "chosen")
 
 
 class MegalomaniaEncoder(Encoder):
@@ -150,18 +155,32 @@ class MegalomaniaEncoder(Encoder):
             views["program"][slot, self.card_index[card]] = 1.0
         self.mark_cards(views["chosen"], table.get("chosen", []))
 
+    def __init__(self, game: Any) -> None:
+        super().__init__(game)
+        # the offsets ``fill_state`` writes at, in one tuple it unpacks (cheaper than ~25 dict reads a call)
+        self._starts = tuple(self.offsets[name] for name in STARTS)
+        self._card_count = len(self.cards)
+        self._no_seats = (0,) * self.players
+        self._no_scrolls = (0,) * (2 * len(SCROLL_NAMES))  # the observer's scrolls and used scrolls, none
+        self._mission_points: tuple[int, ...] = tuple(game.options.mission_points)
+
     def fill_state(self, state: Any, seat: int | None, flags: bytearray, rows: list[float]) -> int:
         # the state's fields read here (a rename in the game must be made here too; the equality test
         # against ``fill_table`` fails loudly when one is missed)
         s = state
+        (o_phase, o_hand, o_trick, o_trick_seats, o_trick_colours, o_leader, o_mission, o_dominant, o_played,
+         o_lead, o_dealer, o_won, o_face_up, o_shown, o_free, o_immune, o_covered, o_powers, o_knight, o_wizard,
+         o_named, o_found, o_pending, o_next, o_program, o_chosen) = self._starts
         hands, trick, mission, program = s.hands, s.trick, s.mission, s.program
-        o, n, cards = self.offsets, self.players, len(self.cards)
+        n, cards, slots = self.players, self._card_count, self.trick_slots
         me = 0 if seat is None else seat
         all_seats = (1 << n) - 1
-        slot_of_phase = self.phase_slot(s)
+        slot_of_phase = self._phase_slot.get(s.phase)
+        if slot_of_phase is None:
+            slot_of_phase = self.phase_slot(s)
         phase = self.phases[slot_of_phase]
         prep, over = phase == "preparation", phase == "over"
-        ones: int = 1 << (o["phase"] + slot_of_phase)
+        ones: int = 1 << (o_phase + slot_of_phase)
 
         # the common pieces
         if seat is not None:
@@ -169,102 +188,102 @@ class MegalomaniaEncoder(Encoder):
             if program[seat] and not over:  # mission 15 lists the programmed cards first
                 for card in program[seat]:
                     hand |= 1 << card
-            ones |= hand << o["hand"]
-        hand_sizes = [h.bit_count() for h in hands]
-        slots = self.trick_slots
-        trick_values, trick_powers, trick_cubes = [0] * slots, [0.0] * slots, [0] * slots
-        if trick:
-            o_trick, o_seats, o_colours = o["trick"], o["trick_seats"], o["trick_colours"]
-            for slot, (who, card, value, colour, power, cube) in enumerate(trick[:slots]):
-                ones |= (1 << (o_trick + slot * cards + card) | 1 << (o_seats + slot * n + (who - me) % n)
-                         | 1 << (o_colours + slot * 4 + colour))
-                trick_values[slot], trick_powers[slot], trick_cubes[slot] = value, float(power), cube
+            ones |= hand << o_hand
+        trick_values, trick_powers, trick_cubes = [0] * slots, [0] * slots, [0] * slots
+        for slot, (who, card, value, colour, power, cube) in enumerate(trick[:slots]):
+            ones |= (1 << (o_trick + slot * cards + card) | 1 << (o_trick_seats + slot * n + (who - me) % n)
+                     | 1 << (o_trick_colours + slot * 4 + colour))
+            trick_values[slot], trick_powers[slot], trick_cubes[slot] = value, power, cube
         if not over and s.leader >= 0:
-            ones |= 1 << (o["leader"] + (s.leader - me) % n)
+            ones |= 1 << (o_leader + (s.leader - me) % n)
         # the table
-        ones |= 1 << (o["mission"] + mission - 1) | 1 << (o["dominant"] + s.dominant)
+        ones |= 1 << (o_mission + mission - 1) | 1 << (o_dominant + s.dominant)
         played = 0
         for number in s.mission_deck[:s.round_no]:  # this round's mission and those before
             played |= 1 << (number - 1)
-        ones |= played << o["missions_played"]
+        ones |= played << o_played
         if s.lead >= 0:
-            ones |= 1 << (o["lead_colour"] + s.lead)
+            ones |= 1 << (o_lead + s.lead)
         if s.dealer >= 0:
-            ones |= 1 << (o["dealer"] + (s.dealer - me) % n)
-        won_cards = [0] * n
+            ones |= 1 << (o_dealer + (s.dealer - me) % n)
         tricks_won = [0] * n
-        for winner, mask in s.won:
-            won_cards[winner] |= mask
-            tricks_won[winner] += 1
+        if s.won:
+            won_cards = [0] * n
+            for winner, mask in s.won:
+                won_cards[winner] |= mask
+                tricks_won[winner] += 1
+            for p in range(n):
+                if won_cards[p]:
+                    ones |= won_cards[p] << (o_won + (p - me) % n * cards)
         shown = s.shown
-        for p in range(n):
-            rel = (p - me) % n
-            if won_cards[p]:
-                ones |= won_cards[p] << (o["won_cards"] + rel * cards)
-            if shown[p] & hands[p]:
-                ones |= (shown[p] & hands[p]) << (o["face_up"] + rel * cards)
-        crystals, cubes = s.crystals, s.cubes
+        if any(shown):
+            for p in range(n):
+                if shown[p] & hands[p]:
+                    ones |= (shown[p] & hands[p]) << (o_face_up + (p - me) % n * cards)
+        rows += map(int.bit_count, hands)
         if not prep:  # everyone's resources are shown
-            ones |= all_seats << o["resources_shown"]
+            ones |= all_seats << o_shown
+            rows += s.crystals
+            rows += s.cubes
         else:  # at preparation only one's own
             crystals, cubes = [0] * n, [0] * n
             if seat is not None:
                 crystals[seat], cubes[seat] = s.crystals[seat], s.cubes[seat]
-                ones |= 1 << o["resources_shown"]
-        for name, bits in (("free_power_armed", s.free), ("immune", s.immune)):  # seat masks, made relative
-            if bits:
-                ones |= ((bits >> me | bits << (n - me)) & all_seats) << o[name]
+                ones |= 1 << o_shown
+            rows += crystals
+            rows += cubes
+        if s.free:  # seat masks, made relative
+            ones |= ((s.free >> me | s.free << (n - me)) & all_seats) << o_free
+        if s.immune:
+            ones |= ((s.immune >> me | s.immune << (n - me)) & all_seats) << o_immune
         kind = s.deal
-        rows += hand_sizes
-        rows += crystals
-        rows += cubes
         if kind is Deal.COVERED:
             tops = s.tops
             for p in range(n):
                 if tops[p]:
-                    ones |= tops[p] << (o["covered_up"] + (p - me) % n * cards)
-            rows += [d.bit_count() for d in s.downs]
+                    ones |= tops[p] << (o_covered + (p - me) % n * cards)
+            rows += map(int.bit_count, s.downs)
         else:
-            rows += [0] * n
-        rows += [len(pile) for pile in s.draw_piles] if kind is Deal.DRAW_PILE else [0] * n
+            rows += self._no_seats
+        rows += [len(pile) for pile in s.draw_piles] if kind is Deal.DRAW_PILE else self._no_seats
         rows += s.shown_scrolls
         rows += s.points
         rows += s.lost
         rows += tricks_won
-        rows += (s.game.options.mission_points[mission - 1], s.trick_no + 1, s.tricks_total, float(s.emperor),
-                 float(s.dwarf))
-        scrolls, used = [0] * len(SCROLL_NAMES), [0] * len(SCROLL_NAMES)  # the observer's own, counted by kind
-        if seat is not None:
+        rows += (self._mission_points[mission - 1], s.trick_no + 1, s.tricks_total, s.emperor, s.dwarf)
+        if seat is not None and (s.scrolls[seat] or (prep and s.prep_used[seat])):  # the observer's own, by kind
+            scrolls, used = [0] * len(SCROLL_NAMES), [0] * len(SCROLL_NAMES)
             for scroll in s.scrolls[seat]:
                 scrolls[scroll] += 1
             if prep:
                 for scroll in s.prep_used[seat]:
                     used[scroll] += 1
-        rows += scrolls
-        rows += used
+            rows += scrolls
+            rows += used
+        else:
+            rows += self._no_scrolls
         rows += trick_values
         rows += trick_powers
         rows += trick_cubes
-        ones |= (s.used & 0xFF) << o["powers_used"]
-        if s.knight < 99 and s.knight < self.trick_slots:
-            ones |= 1 << (o["knight"] + s.knight)
-        if s.wizard < 99 and s.wizard < self.trick_slots:
-            ones |= 1 << (o["wizard"] + s.wizard)
+        ones |= (s.used & 0xFF) << o_powers
+        if s.knight < slots:  # 99 when there is none
+            ones |= 1 << (o_knight + s.knight)
+        if s.wizard < slots:
+            ones |= 1 << (o_wizard + s.wizard)
         if s.named >= 0:
-            ones |= 1 << (o["farmer_named"] + (s.named - me) % n)
+            ones |= 1 << (o_named + (s.named - me) % n)
         if s.found >= 0:
-            ones |= 1 << (o["explorer_found"] + s.found)
+            ones |= 1 << (o_found + s.found)
         if phase in PENDING:  # a power waiting for its choice is the phase of the same name
-            ones |= 1 << (o["pending"] + PENDING.index(phase))
+            ones |= 1 << (o_pending + PENDING.index(phase))
         if seat is not None:  # the observer's own
             deck = s.mission_deck
             if s.insight[seat] == s.round_no < len(deck):  # Insight: the next mission, seen
-                ones |= 1 << (o["next_mission"] + deck[s.round_no] - 1)
-            if program[seat]:
-                start = o["program"]
-                for slot, card in enumerate(program[seat][:PROGRAM_SLOTS]):
-                    ones |= 1 << (start + slot * cards + card)
-            ones |= s.chosen[seat] << o["chosen"]
+                ones |= 1 << (o_next + deck[s.round_no] - 1)
+            for slot, card in enumerate(program[seat][:PROGRAM_SLOTS]):
+                ones |= 1 << (o_program + slot * cards + card)
+            ones |= s.chosen[seat] << o_chosen
         return ones
+
 
 ENCODER = MegalomaniaEncoder
