@@ -49,7 +49,7 @@ test: lint  ## ruff, mypy --strict, then every test
 # crashed in the garbage collector once; each game's Game class is `plain_class`, its fork copies __dict__),
 # registry/options/words (not hot), each game's options.py and text.py (tables read once), and every module
 # outside the engine, games and search.
-COMPILED := $(addprefix src/tricktable/engine/,cards chance events hidden rng sampling record undo) \
+COMPILED := $(addprefix src/tricktable/engine/,cards chance events hidden native rng sampling record undo) \
 	$(foreach g,megalomania masquerade trickster,$(addprefix src/tricktable/games/$(g)/,cards phases effects rules game scoring observe resample heuristic)) \
 	src/tricktable/bots/search src/tricktable/bots/ismcts
 

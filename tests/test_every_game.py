@@ -163,3 +163,33 @@ def test_observations_are_plain_json(name: str, players: int) -> None:
     for player in [None, *range(players)]:
         view = state.observe(player)
         assert json.loads(json.dumps(view)) == copy.deepcopy(view)
+
+
+@pytest.mark.parametrize(("name", "players"), SETUPS)
+@given(seed=seeds)
+def test_the_games_hot_path_plays_as_the_engines_state(name: str, players: int, seed: int) -> None:
+    """The shipped games run ``apply``, ``legal_actions`` and ``log`` as ``NativeState``'s (compiled with the
+    game in the compiled build): the same game as ``State``'s own methods give, refusals included."""
+    game = load_game(name, players)  # one game: its actions are interned, equal when identical
+    ours, engines = game.new_state(seed), game.new_state(seed)
+    rng = Rng(seed)
+    while not ours.is_over:
+        player = rng.choice(ours.actors)
+        legal = ours.legal_actions(player)
+        assert legal == State.legal_actions(engines, player)
+        other = next((p for p in range(players) if p not in ours.actors), None)
+        if other is not None:  # not their turn: refused alike, nothing changes
+            assert ours.legal_actions(other) == []
+            with pytest.raises(IllegalAction):
+                ours.apply(legal[0], other)
+        action = rng.choice(legal)
+        how = rng.below(3)
+        if how == 0:
+            ours.apply(action, player)
+        elif how == 1:
+            ours.apply(action.text, player)  # text goes to the engine's parser
+        else:
+            ours.apply(action, player, check=False)
+        State.apply(engines, action, player)
+    assert [(p, a.text) for p, a in ours.history] == [(p, a.text) for p, a in engines.history]
+    assert everything(ours) == everything(engines)

@@ -17,9 +17,10 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Self
 
-from tricktable.engine import Action, BadOptions, Event, Game, ParseError, Rng, State
+from tricktable.engine import Action, BadOptions, Game, ParseError, Rng
 from tricktable.engine.cards import select
 from tricktable.engine.hidden import CLOSED, HiddenChoice
+from tricktable.engine.native import NativeState
 from tricktable.engine.state import phase_tables
 from tricktable.games.masquerade import effects
 from tricktable.games.masquerade.actions import TABLE, Move
@@ -130,7 +131,7 @@ def _check_deal(deal: tuple[tuple[str, ...], ...], players: int) -> tuple[Mask, 
     return tuple(masks)
 
 
-class MasqueradeRules(State):
+class MasqueradeRules(NativeState):
     """One game of Gundam Masquerade. Hands and won piles are bitmasks over card ints (see ``cards``)."""
 
     # the engine's fields the rules read on every decision, declared again so the compiled class holds them
@@ -138,8 +139,6 @@ class MasqueradeRules(State):
     game: Game[MasqueradeOptions]
     players: int
     rng: Rng
-    history: list[tuple[int, Action]]
-    events: list[Event]
     setup: Setup
     hands: list[Mask]
     won: list[Mask]

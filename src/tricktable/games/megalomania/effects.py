@@ -19,9 +19,10 @@ from __future__ import annotations
 from abc import abstractmethod
 from collections.abc import Callable, Sequence
 
-from tricktable.engine import Action, Event, Rng, State
+from tricktable.engine import Rng
 from tricktable.engine.cards import Mask, cards_of, select
 from tricktable.engine.hidden import HiddenChoice
+from tricktable.engine.native import NativeState
 from tricktable.engine.sampling import shuffle
 from tricktable.games.megalomania import cards as C
 from tricktable.games.megalomania.actions import ActionTables, Kind, Move
@@ -33,7 +34,7 @@ Entry = tuple[int, int, int, int, bool, int]
 NOWHERE = 99  # the trick position of a power not activated this trick (the Knight, the Wizard)
 
 
-class Effects(State):
+class Effects(NativeState):
     """The state the powers, scrolls and missions act on (``MegalomaniaRules`` sets every field)."""
 
     # the engine's fields the rules read on every decision, declared again so the compiled class holds them
@@ -41,8 +42,6 @@ class Effects(State):
     game: ActionTables
     players: int
     rng: Rng
-    history: list[tuple[int, Action]]
-    events: list[Event]
     phase: Phase
     actors: tuple[int, ...]
     round_no: int

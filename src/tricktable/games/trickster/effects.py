@@ -21,8 +21,9 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Final
 
-from tricktable.engine import Action, Event, Game, Rng, State
+from tricktable.engine import Event, Game, Rng
 from tricktable.engine.hidden import CLOSED, HiddenChoice, only
+from tricktable.engine.native import NativeState
 from tricktable.games.trickster.actions import ActionTable, Kind
 from tricktable.games.trickster.cards import (
     ARCHIVIST,
@@ -47,7 +48,7 @@ from tricktable.games.trickster.options import TricksterOptions
 from tricktable.games.trickster.phases import Phase
 
 
-class Board(State):
+class Board(NativeState):
     """What an effect reads and changes in a game in progress (``rules.TricksterRules`` is built on it and
     sets every field): the zones, the effect record, and the bookkeeping of what each seat knows (rules.py,
     "What each seat knows"). A class, not a protocol: the compiled build reads its fields natively."""
@@ -57,8 +58,6 @@ class Board(State):
     game: Game[TricksterOptions]
     players: int
     rng: Rng
-    history: list[tuple[int, Action]]
-    events: list[Event]
     round_no: int
     options: TricksterOptions
     action_table: ActionTable
@@ -103,13 +102,6 @@ class Board(State):
     # the seats awaited now: a plain attribute (not a property) because every driver reads it per decision;
     # the rules set it after every step
     actors: tuple[int, ...] = ()
-
-    def log(self, kind: str, visible: frozenset[int] | None = None, **data: Any) -> None:
-        """The engine's ``log`` (the same three lines), here again so that the compiled rules and effects call
-        it natively, not through the interpreted engine's frame: an event of every bust and most effects."""
-        if self._log_shared:
-            self._own_log()
-        self.events.append(Event(kind, data, visible))
 
     # the Pot and the knowledge records, in rules.py
     @abstractmethod

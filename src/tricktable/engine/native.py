@@ -1,0 +1,72 @@
+"""``State``'s hot path again, on a class the compiled build compiles: ``NativeState``.
+
+The engine's ``State`` stays a plain Python class so that a game written in plain Python (a plugin, the
+tests' toy game) can subclass it; but then its ``apply``, ``legal_actions`` and ``log``, which every
+bot, simulation and environment calls once or more per decision, run in the interpreter even when the
+game's own rules are compiled. A game whose State classes the compiled build compiles (the three shipped
+games) subclasses ``NativeState`` instead: the same three methods, compiled with the game, so that the
+driver's loop stays native until it enters the game's ``_legal`` and ``_step``. ``apply`` keeps only the
+path a driver takes (an action, a player, and a legal list just asked for, or ``check=False``); anything
+else (text, no player, an action to refuse) goes to ``State.apply`` unchanged.
+
+In the pure build this class is plain Python too, and behaves as ``State`` does (``tests/test_engine.py``
+plays the same games through both).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tricktable.engine.actions import Action
+from tricktable.engine.events import Event
+from tricktable.engine.state import State
+
+
+class NativeState(State):
+    """``State`` with ``apply``, ``legal_actions`` and ``log`` as its own methods (compiled with the games)."""
+
+    # the engine's fields these methods read, declared so that the compiled class holds them natively
+    history: list[tuple[int, Action]]
+    events: list[Event]
+    _legal_cache: tuple[int, list[Action]] | None = None
+    _log_shared: bool = False
+
+    def legal_actions(self, player: int | None = None) -> list[Action]:
+        """``State.legal_actions``: every choice open to ``player`` now (default: the first actor).
+
+        The list is shared until the next ``apply``: read it, do not change it.
+        """
+        actors = self.actors
+        if player is None:
+            if not actors:
+                return []
+            player = actors[0]
+        elif player not in actors:
+            return []
+        cache = self._legal_cache
+        if cache is not None and cache[0] == player:
+            return cache[1]
+        legal = self._legal(player)
+        self._legal_cache = (player, legal)
+        return legal
+
+    def apply(self, action: Action | str, player: int | None = None, *, check: bool = True) -> None:
+        """``State.apply``: perform ``action`` for ``player`` (default: the first actor), or raise
+        ``IllegalAction`` naming the legal actions and leave the state unchanged."""
+        cache = self._legal_cache
+        if player is None or isinstance(action, str) or (
+                check and (cache is None or cache[0] != player or action not in cache[1])):
+            State.apply(self, action, player, check=check)  # the engine's checks and its error
+            return
+        if self._log_shared:
+            self._own_log()
+        self.history.append((player, action))
+        self._legal_cache = None
+        self._step(action, player)
+        self._legal_cache = None
+
+    def log(self, kind: str, visible: frozenset[int] | None = None, **data: Any) -> None:
+        """``State.log``: record an event; ``visible`` is the seats that may see it (None: everyone)."""
+        if self._log_shared:
+            self._own_log()
+        self.events.append(Event(kind, data, visible))
