@@ -42,7 +42,8 @@ test: lint  ## ruff, mypy --strict, then every test
 # The compiled engine (mypyc): the hot path built in place, the .so files beside the sources, so the
 # editable install and PYTHONPATH=src pick them up; `make pure` removes them. The source stays plain typed
 # Python. Every game's State classes are compiled native classes (rules.py and effects.py: clone copies them
-# field by field) on the engine's State, which stays a plain Python class, as do:
+# field by field) on engine/native.py's NativeState (State's apply, legal_actions and log, compiled with them)
+# on the engine's State, which stays a plain Python class, as do:
 # errors.py (builtin exception subclasses), actions.py (its Action and each game's Move: a compiled class can
 # neither subclass a slotted class nor be one, and plugins subclass Action in plain Python), state.py and
 # game.py (plain-Python games subclass State and Game: compiled, they would need interpreted subclasses, which
