@@ -2,14 +2,15 @@
 
 The engine's ``State`` stays a plain Python class so that a game written in plain Python (a plugin, the
 tests' toy game) can subclass it; but then its ``apply``, ``legal_actions`` and ``log``, which every
-bot, simulation and environment calls once or more per decision, run in the interpreter even when the
-game's own rules are compiled. A game whose State classes the compiled build compiles (the three shipped
-games) subclasses ``NativeState`` instead: the same three methods, compiled with the game, so that the
-driver's loop stays native until it enters the game's ``_legal`` and ``_step``. ``apply`` keeps only the
-path a driver takes (an action, a player, and a legal list just asked for, or ``check=False``); anything
-else (text, no player, an action to refuse) goes to ``State.apply`` unchanged.
+bot, simulation and environment calls once or more per decision, and ``_copy_base``, which every clone
+calls, run in the interpreter even when the game's own rules are compiled. A game whose State classes
+the compiled build compiles (the three shipped games) subclasses ``NativeState`` instead: the same
+methods, compiled with the game, so that the driver's loop stays native until it enters the game's
+``_legal`` and ``_step``. ``apply`` keeps only the path a driver takes (an action, a player, and a legal
+list just asked for, or ``check=False``); anything else (text, no player, an action to refuse) goes to
+``State.apply`` unchanged.
 
-In the pure build this class is plain Python too, and behaves as ``State`` does (``tests/test_engine.py``
+In the pure build this class is plain Python too, and behaves as ``State`` does (``tests/test_every_game.py``
 plays the same games through both).
 """
 
@@ -23,7 +24,7 @@ from tricktable.engine.state import State
 
 
 class NativeState(State):
-    """``State`` with ``apply``, ``legal_actions`` and ``log`` as its own methods (compiled with the games)."""
+    """``State`` with ``apply``, ``legal_actions``, ``log`` and ``_copy_base`` as its own (compiled) methods."""
 
     # the engine's fields these methods read, declared so that the compiled class holds them natively
     history: list[tuple[int, Action]]
@@ -64,6 +65,15 @@ class NativeState(State):
         self._legal_cache = None
         self._step(action, player)
         self._legal_cache = None
+
+    def _copy_base(self, twin: State) -> None:
+        """``State._copy_base``, for a game's ``clone`` (one per search iteration): un-share the engine's own
+        mutable fields; the log is shared, copy on write."""
+        twin.rng = self.rng.clone()
+        twin.history = self.history
+        twin.events = self.events
+        self._log_shared = twin._log_shared = True
+        twin._legal_cache = None
 
     def log(self, kind: str, visible: frozenset[int] | None = None, **data: Any) -> None:
         """``State.log``: record an event; ``visible`` is the seats that may see it (None: everyone)."""
