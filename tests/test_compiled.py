@@ -25,7 +25,7 @@ from tricktable.engine import Rng
 
 # the modules `make compiled` builds (the Makefile's COMPILED list)
 MODULES = [
-    *(f"tricktable.engine.{m}" for m in ("cards", "chance", "events", "hidden", "rng", "sampling",
+    *(f"tricktable.engine.{m}" for m in ("cards", "chance", "events", "hidden", "native", "rng", "sampling",
                                          "record", "undo")),
     *(f"tricktable.games.{g}.{m}" for g in ("megalomania", "masquerade", "trickster")
       for m in ("cards", "phases", "effects", "rules", "game", "scoring", "observe", "resample", "heuristic")),
