@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+import sqlalchemy
 from fastapi.testclient import TestClient
 from starlette.testclient import WebSocketTestSession
 
@@ -98,8 +99,6 @@ def drop_database(admin: Any, name: str) -> None:
     ``WITH (FORCE)`` refuses a role without ``pg_signal_backend`` while an autovacuum worker is in the database
     (the worker has no role, so PostgreSQL finds no membership); the worker leaves within moments, so retry.
     """
-    import sqlalchemy
-
     for attempt in range(20):
         try:
             with admin.connect() as connection:
