@@ -379,6 +379,13 @@ class MegalomaniaRules(Effects):
         self.shown_scrolls = [len(s) for s in self.scrolls]
         self.log("revealed", crystals=self.crystals.copy(), cubes=self.cubes.copy(),
                  scrolls=[[C.SCROLLS[s].name for s in used] for used in self.prep_used])
+        redealt = [q for q in range(n) if C.REDEAL in self.prep_used[q]]
+        if redealt:  # a Redeal took a random out-of-play card: any card another seat knew out may be there now
+            n1 = n + 1
+            self.known = self.known.copy()
+            for v in range(n):
+                if any(q != v for q in redealt):
+                    self.known[v * n1 + n] = 0
         if self.first_claims:  # First Lead: several claims go to the first from the dealer's left [D]
             for i in range(1, n + 1):
                 if self.first_claims >> ((self.dealer + i) % n) & 1:
