@@ -50,8 +50,8 @@ test: lint  ## ruff, mypy --strict, then every test
 # crashed in the garbage collector once; each game's Game class is `plain_class`, its fork copies __dict__),
 # registry/options/words (not hot), each game's options.py and text.py (tables read once), and every module
 # outside the engine, games and search.
-COMPILED := $(addprefix src/tricktable/engine/,cards chance events hidden native rng sampling record undo) \
-	$(foreach g,megalomania masquerade trickster,$(addprefix src/tricktable/games/$(g)/,cards phases effects rules game scoring observe resample heuristic)) \
+COMPILED := $(addprefix src/tricktable/engine/,actions cards chance events hidden native rng sampling record undo) \
+	$(foreach g,megalomania masquerade trickster,$(addprefix src/tricktable/games/$(g)/,actions cards phases effects rules game scoring observe resample heuristic)) \
 	src/tricktable/bots/search src/tricktable/bots/ismcts
 
 compiled: $(STAMP)  ## the hot path compiled with mypyc, in place (make pure undoes it)
@@ -73,7 +73,7 @@ bench: $(STAMP)  ## engine speed as ratios against OpenSpiel (and RLCard) measur
 	$(PY) -c "import rlcard" 2>/dev/null || $(PY) -m pip install -q -e '.[bench]'
 	$(PY) benchmarks/run.py
 	$(MAKE) compiled
-	$(PY) benchmarks/compiled.py; rc=$$?; $(MAKE) pure; exit $$rc
+	$(PY) benchmarks/compiled.py && $(PY) benchmarks/instructions.py; rc=$$?; $(MAKE) pure; exit $$rc
 
 baselines: $(STAMP)  ## small learned agents (MaskablePPO, 30k steps a game, one CPU thread: minutes) in baselines/
 	@$(PY) -c "import sb3_contrib, torch" 2>/dev/null || { echo "make baselines needs the learn extra: pip install -e '.[learn]' (take torch's CPU wheel)"; exit 1; }

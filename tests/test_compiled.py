@@ -8,6 +8,8 @@ bots must give the records the pure build recorded (``golden/seeded.json``, from
 
 from __future__ import annotations
 
+import copy
+import dataclasses
 import importlib
 import json
 import os
@@ -21,14 +23,15 @@ import make_seeded
 
 from toy import BotToy
 from tricktable.bots import SeatView, make_bot
-from tricktable.engine import Rng
+from tricktable.engine import Action, Rng
 
 # the modules `make compiled` builds (the Makefile's COMPILED list)
 MODULES = [
-    *(f"tricktable.engine.{m}" for m in ("cards", "chance", "events", "hidden", "native", "rng", "sampling",
-                                         "record", "undo")),
+    *(f"tricktable.engine.{m}" for m in ("actions", "cards", "chance", "events", "hidden", "native", "rng",
+                                         "sampling", "record", "undo")),
     *(f"tricktable.games.{g}.{m}" for g in ("megalomania", "masquerade", "trickster")
-      for m in ("cards", "phases", "effects", "rules", "game", "scoring", "observe", "resample", "heuristic")),
+      for m in ("actions", "cards", "phases", "effects", "rules", "game", "scoring", "observe", "resample",
+                "heuristic")),
     "tricktable.bots.search", "tricktable.bots.ismcts",
 ]
 EXPECTED = json.loads((Path(__file__).parent / "golden" / "seeded.json").read_text())
@@ -74,3 +77,18 @@ def test_a_plain_python_game_plays_on_this_build() -> None:
 
     played = game()
     assert played == game() and len(played) > 10
+
+
+def test_a_plain_python_action_subclass_works_on_this_build() -> None:
+    """A plugin's actions subclass the engine's ``Action`` (a native class in the compiled build) with a
+    frozen dataclass of its own, as the games' ``Move`` does: its fields, text, identity and freezing hold."""
+    @dataclasses.dataclass(frozen=True, eq=False, repr=False)
+    class Bid(Action):
+        amount: int = 0
+
+    bid = Bid(3, "bid 2", 2)
+    assert (bid.index, bid.text, bid.amount, str(bid), repr(bid)) == (3, "bid 2", 2, "bid 2", "Action('bid 2')")
+    assert isinstance(bid, Action) and bid != Bid(3, "bid 2", 2) and bid in [bid]
+    assert copy.copy(bid) is bid and copy.deepcopy(bid) is bid
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        bid.amount = 3  # type: ignore[misc]

@@ -4,7 +4,8 @@ A game builds its whole action space once (``Game.actions``), so every ``Action`
 an interned member of that table: ``legal_actions()`` allocates no actions, membership tests hit the
 identity shortcut, and ``game.actions[a.index] is a``. Games subclass ``Action`` to carry their
 payload (the card played, the colour named); subclasses are frozen dataclasses too, declared with
-``eq=False, repr=False`` like this one, so every action shows as ``Action('play B15*')``.
+``eq=False, repr=False`` like this one (no ``slots=True``: the compiled build makes them native classes, which
+have no ``__dict__`` anyway), so every action shows as ``Action('play B15*')``.
 
 Because actions are interned, equality is identity (compared in C, which keeps the engine's
 ``action in legal`` check cheap). Actions of two different ``Game`` objects are never equal: compare
@@ -21,10 +22,23 @@ True
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
+from typing import TypeVar
+
+ClassT = TypeVar("ClassT")
+
+try:
+    from mypy_extensions import mypyc_attr
+except ImportError:  # a plain install: the decorator only speaks to the compiler
+    def mypyc_attr(*_: object, **__: object) -> Callable[[ClassT], ClassT]:  # type: ignore[misc]
+        return lambda cls: cls
 
 
-@dataclass(frozen=True, slots=True, eq=False)
+# compiled (``make compiled``), a native class whose fields the compiled rules read directly; a plain-Python
+# game (a plugin, the tests' toy game) may still subclass it
+@mypyc_attr(allow_interpreted_subclasses=True)
+@dataclass(frozen=True, eq=False)
 class Action:
     """One choice a player can make. ``str(action)`` is its canonical text (``play B15*``)."""
 

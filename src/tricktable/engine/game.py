@@ -83,6 +83,10 @@ class Game(ABC, Generic[OptionsT]):
         self._by_text = {a.text: a for a in self.actions}
         if any(a.index != i for i, a in enumerate(self.actions)):
             raise AssertionError(f"{self.name}: action indices must equal their table positions")
+        # every history entry ``(player, action)`` this game can have, built once: ``entries[p][a.index]``.
+        # ``apply`` appends these instead of a new tuple a decision, so a long game's history holds no objects
+        # of its own for the garbage collector to walk again and again (12-21% of a random playout's time)
+        self.entries: list[list[tuple[int, Action]]] = [[(p, a) for a in self.actions] for p in range(self.players)]
 
     def title_in(self, lang: str = "en") -> str:
         """The game's title in ``lang`` (ガンダム仮面舞踏会 in Japanese)."""

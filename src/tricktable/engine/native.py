@@ -61,7 +61,11 @@ class NativeState(State):
             return
         if self._log_shared:
             self._own_log()
-        self.history.append((player, action))
+        # the game's own entry, appended as it is: typed ``Any`` here because the compiled build would
+        # otherwise unpack the typed tuple and build a new one (which is what ``entries`` exists to avoid)
+        history: list[Any] = self.history
+        entries: list[Any] = self.game.entries[player]
+        history.append(entries[action.index])
         self._legal_cache = None
         self._step(action, player)
         self._legal_cache = None

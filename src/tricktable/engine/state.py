@@ -192,7 +192,7 @@ class State(ABC):
                     raise IllegalAction(player, action, self._why_illegal(action, player), legal)
         if self._log_shared:
             self._own_log()
-        self.history.append((player, action))
+        self.history.append(self.game.entries[player][action.index])
         self._legal_cache = None
         self._step(action, player)
         self._legal_cache = None

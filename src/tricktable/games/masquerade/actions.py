@@ -41,7 +41,7 @@ KINDS_WITH_CARD = (Kind.PLAY, Kind.PICK, Kind.TARGET, Kind.TAKE)
 OPTION_LETTERS = "ABCD"
 
 
-@dataclass(frozen=True, slots=True, eq=False, repr=False)
+@dataclass(frozen=True, eq=False, repr=False)
 class Move(Action):
     """An action: its ``kind`` plus a ``card`` (-1 when none) or a ``letter`` (option or colour)."""
 
@@ -50,7 +50,7 @@ class Move(Action):
     letter: str = ""
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Table:
     """The whole action table and fast lookups into it (``play[card]`` is the action ``play <card>``)."""
 

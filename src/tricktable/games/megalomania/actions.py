@@ -28,6 +28,7 @@ from typing import ClassVar
 
 from tricktable.engine import Action, Event, Game
 from tricktable.engine.cards import cards_of
+from tricktable.engine.game import plain_class
 from tricktable.games.megalomania import cards as C
 from tricktable.games.megalomania.cards import CARD_TEXT, COLOURS, DECK, REDEAL, SCROLLS, VALUES
 from tricktable.games.megalomania.options import MegalomaniaOptions
@@ -55,7 +56,7 @@ VARIANTS: tuple[tuple[str, bool, int], ...] = (
     ("", False, 0), ("*", True, 0), ("+", False, 1), ("-", False, -1), ("*+", True, 1), ("*-", True, -1))
 
 
-@dataclass(frozen=True, slots=True, eq=False, repr=False)
+@dataclass(frozen=True, eq=False, repr=False)
 class Move(Action):
     """An action: its ``kind``, the ``card`` it names (or -1) and a small ``arg`` (colour, seat, crystals,
     scroll or pile). Play actions also carry ``power`` and ``delta`` (cube)."""
@@ -72,7 +73,7 @@ class Move(Action):
     bit: int = 0
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Table:
     """The whole action list plus the lookup lists the rules use to hand out legal actions fast."""
 
@@ -130,6 +131,7 @@ def build(players: int, resources: int) -> Table:
                  program, pile, pick, passes)
 
 
+@plain_class  # compiled, it stays a Python class: the game's ``Game`` builds on it and on the engine's
 class ActionTables(Game[MegalomaniaOptions]):
     """The ``Game``'s tables, built once per game from its players and options: the action table and what
     the rules look up in it on every decision (``game.py``'s ``Megalomania`` is the whole game)."""

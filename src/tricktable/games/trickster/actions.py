@@ -41,7 +41,7 @@ CARD_KINDS: tuple[Kind, ...] = tuple(k for k in Kind if k < Kind.SEAT)
 CARD_WORDS: tuple[str, ...] = tuple(k.name.lower() for k in CARD_KINDS)
 
 
-@dataclass(frozen=True, slots=True, eq=False, repr=False)
+@dataclass(frozen=True, eq=False, repr=False)
 class Move(Action):
     """A Trickster action: its ``kind`` and the card, seat or hero it names (``value``)."""
 
@@ -49,7 +49,7 @@ class Move(Action):
     value: int
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class ActionTable:
     """Every action, plus the rows the rules hand out legal actions from: ``cards[kind][card]``,
     ``seats[seat]`` and ``heroes[hero]``; ``by_rank[kind][rank]`` is ``cards[kind][CARD_OF_RANK[rank]]``
