@@ -13,6 +13,7 @@ import dataclasses
 import importlib
 import json
 import os
+import pickle
 import sys
 from pathlib import Path
 
@@ -23,7 +24,7 @@ import make_seeded
 
 from toy import BotToy
 from tricktable.bots import SeatView, make_bot
-from tricktable.engine import Action, Rng
+from tricktable.engine import Action, Rng, load_game
 
 # the modules `make compiled` builds (the Makefile's COMPILED list)
 MODULES = [
@@ -92,3 +93,14 @@ def test_a_plain_python_action_subclass_works_on_this_build() -> None:
     assert copy.copy(bid) is bid and copy.deepcopy(bid) is bid
     with pytest.raises(dataclasses.FrozenInstanceError):
         bid.amount = 3  # type: ignore[misc]
+
+
+@pytest.mark.parametrize("name", ["megalomania", "trickster", "masquerade"])
+def test_actions_and_tables_copy_and_pickle_on_this_build(name: str) -> None:
+    """A copied game keeps its interned actions; a pickled action comes back with the same fields (a frozen
+    compiled class is rebuilt through its constructor, not filled field by field)."""
+    game = load_game(name, 3)
+    move = game.actions[-1]
+    assert copy.deepcopy(game.actions) == game.actions
+    again = pickle.loads(pickle.dumps(move))
+    assert type(again) is type(move) and dataclasses.astuple(again) == dataclasses.astuple(move)

@@ -23,8 +23,8 @@ True
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
-from typing import TypeVar
+from dataclasses import dataclass, fields
+from typing import Any, TypeVar
 
 ClassT = TypeVar("ClassT")
 
@@ -57,3 +57,7 @@ class Action:
 
     def __deepcopy__(self, memo: dict[int, object]) -> Action:
         return self
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickles rebuild through the constructor: a frozen compiled class cannot be filled field by field."""
+        return type(self), tuple(getattr(self, f.name) for f in fields(self))

@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from enum import IntEnum
 
 from tricktable.engine import Action
+from tricktable.engine.game import plain_class
 from tricktable.games.masquerade.cards import COLOURS, DECK, TEXT
 
 
@@ -50,6 +51,7 @@ class Move(Action):
     letter: str = ""
 
 
+@plain_class  # compiled, it stays a Python class: copies and pickles of a game fill it field by field
 @dataclass(frozen=True)
 class Table:
     """The whole action table and fast lookups into it (``play[card]`` is the action ``play <card>``)."""

@@ -73,6 +73,7 @@ class Move(Action):
     bit: int = 0
 
 
+@plain_class  # compiled, it stays a Python class: copies and pickles of a game fill it field by field
 @dataclass(frozen=True)
 class Table:
     """The whole action list plus the lookup lists the rules use to hand out legal actions fast."""

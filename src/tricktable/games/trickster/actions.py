@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from enum import IntEnum
 
 from tricktable.engine import Action
+from tricktable.engine.game import plain_class
 from tricktable.games.trickster.cards import CARD_OF_RANK, CARD_TEXT, CARDS, HERO_NAMES
 
 
@@ -49,6 +50,7 @@ class Move(Action):
     value: int
 
 
+@plain_class  # compiled, it stays a Python class: copies and pickles of a game fill it field by field
 @dataclass(frozen=True)
 class ActionTable:
     """Every action, plus the rows the rules hand out legal actions from: ``cards[kind][card]``,
