@@ -2,7 +2,7 @@
 
 This machine's speed moves by half within minutes, idle or not, so two timed runs a minute apart can
 disagree more than the change they are meant to show. The instructions a CPU executes do not move:
-valgrind's cachegrind counts them exactly (with string hashing fixed, the same count every run). Each
+valgrind's cachegrind counts them (with string hashing fixed, within 0.3% from run to run). Each
 setup runs twice under it, in a fresh process: once dealing ``DEALS`` states, once dealing and playing
 them to the end with the bench's loop (``bench._play_out``, ``bench._hearts_play_out``); the difference
 over the decisions played is what one decision costs. Instructions are not time (a cache miss costs more

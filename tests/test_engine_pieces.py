@@ -5,8 +5,10 @@ from __future__ import annotations
 import collections
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
-from tricktable.engine import ParseError, Rng, new_game
+from tricktable.engine import ParseError, Rng, new_game, sampling
 from tricktable.engine.cards import CardCodec, cards_of, highest, lowest, mask_of, select
 from tricktable.engine.hidden import CLOSED, NONE, HiddenChoice, only
 from tricktable.engine.sampling import deal, shuffled, world
@@ -80,3 +82,19 @@ def test_a_resample_world_carries_no_seed_no_history_and_no_log() -> None:
     assert (twin.seed, twin.history, twin.events) == (0, [], [])
     assert state.history and state.events and state.seed == 3  # the live state keeps its log
     assert shuffled([1, 2, 3], Rng(5)) == shuffled([1, 2, 3], Rng(5))
+
+
+@given(seed=st.integers(min_value=0, max_value=2**64 - 1), size=st.integers(min_value=0, max_value=32),
+       first=st.one_of(st.none(), st.integers(min_value=0, max_value=32)))
+def test_shuffle_divides_the_three_draws_as_one_192_bit_number(seed: int, size: int, first: int | None) -> None:
+    """``sampling.shuffle`` divides limb by limb; the places it draws must be divmod's on the whole number
+    (every stored record's deal depends on them)."""
+    items = list(range(size))
+    sampling.shuffle(Rng(seed), items, first)
+    draws = Rng(seed)
+    x = draws.next64() << 128 | draws.next64() << 64 | draws.next64()
+    expected = list(range(size))
+    for i in range(min(size - 1, size if first is None else first)):
+        x, j = divmod(x, size - i)
+        expected[i], expected[i + j] = expected[i + j], expected[i]
+    assert items == expected

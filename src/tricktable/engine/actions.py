@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, fields
-from typing import Any, TypeVar
+from typing import Any, Self, TypeVar
 
 ClassT = TypeVar("ClassT")
 
@@ -35,11 +35,27 @@ except ImportError:  # a plain install: the decorator only speaks to the compile
         return lambda cls: cls
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
+class Interned:
+    """A value a game builds once and every state shares (an action, a game's action tables): a copy is the
+    value itself, and a pickle rebuilds it through its dataclass constructor (a frozen compiled class cannot
+    be filled field by field, which is how copies and pickles otherwise restore an object)."""
+
+    def __copy__(self) -> Self:
+        return self  # interned: a copy must stay the same value (an action's equality is identity)
+
+    def __deepcopy__(self, memo: dict[int, object]) -> Self:
+        return self
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return type(self), tuple(getattr(self, f.name) for f in fields(self))  # type: ignore[arg-type]
+
+
 # compiled (``make compiled``), a native class whose fields the compiled rules read directly; a plain-Python
 # game (a plugin, the tests' toy game) may still subclass it
 @mypyc_attr(allow_interpreted_subclasses=True)
 @dataclass(frozen=True, eq=False)
-class Action:
+class Action(Interned):
     """One choice a player can make. ``str(action)`` is its canonical text (``play B15*``)."""
 
     index: int
@@ -51,13 +67,3 @@ class Action:
     def __repr__(self) -> str:
         """``Action('play B15*')``: the canonical text, which ``game.parse_action`` turns back into this action."""
         return f"Action({self.text!r})"
-
-    def __copy__(self) -> Action:
-        return self  # interned: a copy must stay the same action (equality is identity)
-
-    def __deepcopy__(self, memo: dict[int, object]) -> Action:
-        return self
-
-    def __reduce__(self) -> tuple[Any, ...]:
-        """Pickles rebuild through the constructor: a frozen compiled class cannot be filled field by field."""
-        return type(self), tuple(getattr(self, f.name) for f in fields(self))

@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, TypeVar
+from typing import TYPE_CHECKING, Final, TypeVar
 
 from tricktable.engine.cards import Mask, cards_of, mask_of
 from tricktable.engine.rng import Rng
@@ -37,6 +37,7 @@ if TYPE_CHECKING:
 StateT = TypeVar("StateT", bound="State")
 T = TypeVar("T")
 
+_LOW32: Final = (1 << 32) - 1
 SHUFFLES = 4   # plain shuffles tried first: uniform whenever one fits
 GREEDY = 24    # then most-constrained-first draws
 
@@ -80,10 +81,29 @@ def shuffle(rng: Rng, items: list[T], first: int | None = None) -> None:
     if size > 32:
         rng.shuffle(items)
         return
-    x = rng.next64() << 128 | rng.next64() << 64 | rng.next64()
+    # the three draws as one 192-bit number x = a << 128 | b << 64 | c, and each place's index the remainder of
+    # x divided by the cards left (x keeps the quotient). x is held as six 32-bit limbs, most significant
+    # first, and divided limb by limb: the same quotients and remainders as Python's divmod on the whole
+    # number, but every value stays below 2**38, so the compiled build does it in machine words where the
+    # 192-bit int was a Python long. (``%``, not ``cur - q * d``: the compiled build multiplies in machine
+    # words only below 2**31.)
+    a, b, c = rng.next64(), rng.next64(), rng.next64()
+    l0, l1, l2, l3, l4, l5 = a >> 32, a & _LOW32, b >> 32, b & _LOW32, c >> 32, c & _LOW32
     for i in range(min(size - 1, size if first is None else first)):
-        x, j = divmod(x, size - i)
-        j += i
+        d = size - i
+        cur = l0
+        l0 = cur // d
+        cur = cur % d << 32 | l1
+        l1 = cur // d
+        cur = cur % d << 32 | l2
+        l2 = cur // d
+        cur = cur % d << 32 | l3
+        l3 = cur // d
+        cur = cur % d << 32 | l4
+        l4 = cur // d
+        cur = cur % d << 32 | l5
+        l5 = cur // d
+        j = i + cur % d
         items[i], items[j] = items[j], items[i]
 
 

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from enum import IntEnum
 
 from tricktable.engine import Action
-from tricktable.engine.game import plain_class
+from tricktable.engine.actions import Interned
 from tricktable.games.masquerade.cards import COLOURS, DECK, TEXT
 
 
@@ -51,9 +51,8 @@ class Move(Action):
     letter: str = ""
 
 
-@plain_class  # compiled, it stays a Python class: copies and pickles of a game fill it field by field
 @dataclass(frozen=True)
-class Table:
+class Table(Interned):
     """The whole action table and fast lookups into it (``play[card]`` is the action ``play <card>``)."""
 
     actions: list[Move]

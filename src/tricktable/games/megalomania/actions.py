@@ -27,6 +27,7 @@ from enum import IntEnum
 from typing import ClassVar
 
 from tricktable.engine import Action, Event, Game
+from tricktable.engine.actions import Interned
 from tricktable.engine.cards import cards_of
 from tricktable.engine.game import plain_class
 from tricktable.games.megalomania import cards as C
@@ -73,9 +74,8 @@ class Move(Action):
     bit: int = 0
 
 
-@plain_class  # compiled, it stays a Python class: copies and pickles of a game fill it field by field
 @dataclass(frozen=True)
-class Table:
+class Table(Interned):
     """The whole action list plus the lookup lists the rules use to hand out legal actions fast."""
 
     actions: list[Move]

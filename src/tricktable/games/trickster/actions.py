@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from enum import IntEnum
 
 from tricktable.engine import Action
-from tricktable.engine.game import plain_class
+from tricktable.engine.actions import Interned
 from tricktable.games.trickster.cards import CARD_OF_RANK, CARD_TEXT, CARDS, HERO_NAMES
 
 
@@ -50,9 +50,8 @@ class Move(Action):
     value: int
 
 
-@plain_class  # compiled, it stays a Python class: copies and pickles of a game fill it field by field
 @dataclass(frozen=True)
-class ActionTable:
+class ActionTable(Interned):
     """Every action, plus the rows the rules hand out legal actions from: ``cards[kind][card]``,
     ``seats[seat]`` and ``heroes[hero]``; ``by_rank[kind][rank]`` is ``cards[kind][CARD_OF_RANK[rank]]``
     (cards.py: a card's place by suit then hero), for lists built in that order."""
