@@ -98,3 +98,64 @@ def test_shuffle_divides_the_three_draws_as_one_192_bit_number(seed: int, size: 
         x, j = divmod(x, size - i)
         expected[i], expected[i + j] = expected[i + j], expected[i]
     assert items == expected
+
+
+_MASK64 = (1 << 64) - 1
+_GOLDEN, _MIX1, _MIX2 = 0x9E3779B97F4A7C15, 0xBF58476D1CE4E5B9, 0x94D049BB133111EB
+
+
+def _splitmix64(state: int) -> tuple[int, int]:
+    """SplitMix64 in its textbook form, on whole 64-bit ints: the next state and its draw."""
+    state = (state + _GOLDEN) & _MASK64
+    z = ((state ^ state >> 30) * _MIX1) & _MASK64
+    z = ((z ^ z >> 27) * _MIX2) & _MASK64
+    return state, z ^ z >> 31
+
+
+def _below(state: int, n: int) -> tuple[int, int]:
+    """``below(n)`` in its textbook form: the next state and the draw."""
+    while True:
+        state, z = _splitmix64(state)
+        if z < (1 << 64) - (1 << 64) % n:
+            return state, z % n
+
+
+def _state_before(z: int) -> int:
+    """The state whose next draw is ``z`` (each step of the mix can be undone)."""
+    def unshift(x: int, k: int) -> int:
+        y = x
+        for _ in range(64 // k):
+            y = x ^ y >> k
+        return y
+    z = unshift(z, 31) * pow(_MIX2, -1, 1 << 64) & _MASK64
+    z = unshift(z, 27) * pow(_MIX1, -1, 1 << 64) & _MASK64
+    return (unshift(z, 30) - _GOLDEN) & _MASK64
+
+
+@given(seed=st.integers(min_value=0, max_value=_MASK64),
+       ns=st.lists(st.one_of(st.integers(1, 300), st.integers(2**31 - 3, 2**31 + 3), st.integers(1, 2**64)),
+                   min_size=1, max_size=8))
+def test_rng_draws_splitmix64s_words_and_below_is_rejection_sampling_on_them(seed: int, ns: list[int]) -> None:
+    """Every record's deal depends on these draws. The compiled build steps on 32-bit halves and the
+    interpreted one on whole ints (CI runs this on both); the step on halves is also checked directly."""
+    rng, halves, state = Rng(seed), Rng(seed), seed
+    for n in ns:
+        state, z = _splitmix64(state)
+        assert rng.next64() == z
+        hi, lo = halves._halves()
+        assert hi << 32 | lo == z and halves.state == state
+        state, j = _below(state, n)
+        assert rng.below(n) == j and rng.state == state
+        halves = Rng(state)
+    with pytest.raises(ValueError, match="0 < n <= 2"):
+        rng.below(2**64 + 1)  # a single draw cannot be uniform over more
+
+
+@given(n=st.integers(2, 2**31 - 1).filter(lambda n: (1 << 64) % n), step=st.integers(0, 2**31))
+def test_below_rejects_a_draw_from_the_top_of_the_range_as_the_textbook_does(n: int, step: int) -> None:
+    limit = (1 << 64) - (1 << 64) % n
+    rejected = limit + step % ((1 << 64) - limit)  # a draw in the biased top slice, made the next one
+    before = _state_before(rejected)
+    assert _splitmix64(before)[1] == rejected
+    rng = Rng(before)
+    assert rng.below(n) == _below(before, n)[1] and rng.state == _below(before, n)[0]
