@@ -44,13 +44,15 @@ def reachable(*roots: object) -> dict[int, object]:
 
 
 def live_objects(state: State) -> dict[int, str]:
-    """The live state, its game's memo caches, and every mutable container the state owns (one level)."""
+    """The live state, its game's memo caches, and every mutable container the state owns (one level), but
+    not the game's own tables a state holds for speed (``_entries`` is ``game.entries``): they are every seat's."""
     out = {id(state): "the live state", id(state.__dict__): "the live state's __dict__",
            id(state.game): "the live game"}
     for name in state.game.memo_fields:
         out[id(getattr(state.game, name))] = f"the live game's cache {name}"
+    shared = {id(value) for value in vars(state.game).values()}
     for name, value in vars(state).items():
-        if isinstance(value, list | dict | set):
+        if isinstance(value, list | dict | set) and id(value) not in shared:
             out[id(value)] = f"live state.{name}"
             for inner in value if isinstance(value, list) else ():
                 if isinstance(inner, list | dict | set):

@@ -20,6 +20,7 @@ from typing import Any
 
 from tricktable.engine.actions import Action
 from tricktable.engine.events import Event
+from tricktable.engine.game import Game
 from tricktable.engine.state import State
 
 
@@ -31,6 +32,19 @@ class NativeState(State):
     events: list[Event]
     _legal_cache: tuple[int, list[Action]] | None = None
     _log_shared: bool = False
+    _entries: list[list[Any]]  # the game's history entries (``Game.entries``), held here for ``apply``
+
+    def __init__(self, game: Game[Any], seed: int) -> None:
+        super().__init__(game, seed)
+        self._entries = game.entries
+
+    # the rules' two entry points, declared here so that the compiled ``apply`` and ``legal_actions`` call
+    # each game's own by its native method table, not by a Python method lookup
+    def _legal(self, player: int) -> list[Action]:
+        raise NotImplementedError
+
+    def _step(self, action: Action, player: int) -> None:
+        raise NotImplementedError
 
     def legal_actions(self, player: int | None = None) -> list[Action]:
         """``State.legal_actions``: every choice open to ``player`` now (default: the first actor).
@@ -64,7 +78,7 @@ class NativeState(State):
         # the game's own entry, appended as it is: typed ``Any`` here because the compiled build would
         # otherwise unpack the typed tuple and build a new one (which is what ``entries`` exists to avoid)
         history: list[Any] = self.history
-        entries: list[Any] = self.game.entries[player]
+        entries: list[Any] = self._entries[player]
         history.append(entries[action.index])
         self._legal_cache = None
         self._step(action, player)
@@ -74,6 +88,8 @@ class NativeState(State):
         """``State._copy_base``, for a game's ``clone`` (one per search iteration): un-share the engine's own
         mutable fields; the log is shared, copy on write."""
         twin.rng = self.rng.clone()
+        if isinstance(twin, NativeState):  # (it is: a twin is of its original's class)
+            twin._entries = self._entries
         twin.history = self.history
         twin.events = self.events
         self._log_shared = twin._log_shared = True
