@@ -31,6 +31,7 @@ _M32: Final = 0xFFFFFFFF
 _MASK: Final = (1 << 64) - 1
 _GOLDEN: Final = 0x9E3779B97F4A7C15
 _LIMITS = [0] + [_SPAN - _SPAN % n for n in range(1, 256)]  # below(n) rejects draws at or above these
+_REMAINDERS = [0] + [_SPAN % n for n in range(1, 256)]  # the same, as the size of the rejected top slice
 
 
 class Rng:
@@ -84,16 +85,16 @@ class Rng:
     def next64(self) -> int:
         """The next 64-bit draw."""
         if not _COMPILED:  # the textbook step on whole ints
-            state: int = self._hi
-            z = ((state << 32 | self._lo) + _GOLDEN) & _MASK
+            high: int = self._hi
+            z = ((high << 32 | self._lo) + _GOLDEN) & _MASK
             self._hi, self._lo = z >> 32, z & _M32
             z = ((z ^ z >> 30) * 0xBF58476D1CE4E5B9) & _MASK
             z = ((z ^ z >> 27) * 0x94D049BB133111EB) & _MASK
             return z ^ z >> 31
         hi, lo = self._halves()
-        high: int = hi
-        low: int = lo
-        return high << 32 | low
+        top: int = hi
+        bottom: int = lo
+        return top << 32 | bottom
 
     def below(self, n: int) -> int:
         """A uniform int in ``range(n)`` (rejection sampling, so no modulo bias): the draw ``z`` is kept
@@ -107,7 +108,8 @@ class Rng:
                 if z < limit:
                     return z % n
         d: i64 = n
-        rejected_from: i64 = _HALF_SPAN - _SPAN % n  # z is rejected when hi is all ones and lo reaches this
+        # z is rejected when hi is all ones and lo reaches this (2**64 % n is below 2**31)
+        rejected_from: i64 = _HALF_SPAN - (_REMAINDERS[n] if n < len(_REMAINDERS) else _SPAN % n)
         while True:
             hi, lo = self._halves()
             if hi != _M32 or lo < rejected_from:
