@@ -89,3 +89,13 @@ def test_the_web_clients_words_have_both_languages() -> None:
     end = source.index("\n};", ja_start)
     en, ja = js_keys(source[en_start:ja_start]), js_keys(source[ja_start:end])
     assert en and en == ja, f"only in English: {sorted(en - ja)}; only in Japanese: {sorted(ja - en)}"
+
+
+def test_the_web_client_names_each_bot_level_as_the_server_does() -> None:
+    """The seat panels (i18n.js) and the log lines (engine/words.py) must call a bot by the same name."""
+    source = (ROOT / "web" / "static" / "js" / "i18n.js").read_text(encoding="utf-8")
+    ja_start = source.index("  ja: {")
+    for lang, block in (("en", source[:ja_start]), ("ja", source[ja_start:])):
+        words = dict(re.findall(r'"bot\.(\w+)":\s*"([^"]*)"', block))
+        assert words and all(BOT_LEVELS[level][lang] == word for level, word in words.items()), (lang, words)
+

@@ -103,7 +103,7 @@ const TEXT = {
     "create.tagP": "公式ルール", "create.tagD": "公開資料で決まらないための既定値",
     "create.default": "既定", "create.noOptions": "このゲームにオプションはありません。",
     "create.showOptions": "オプション", "create.rules": "{game}のルール", "create.yes": "はい", "create.no": "いいえ", "create.guest": "ゲスト",
-    "bot.random": "ランダム", "bot.easy": "やさしい", "bot.heuristic": "定石", "bot.medium": "ふつう", "bot.hard": "強い",
+    "bot.random": "ランダム", "bot.easy": "かんたん", "bot.heuristic": "ヒューリスティック", "bot.medium": "ふつう", "bot.hard": "むずかしい",
     "table.status.waiting": "参加者待ち", "table.status.playing": "対戦中", "table.status.over": "終了",
     "table.join": "この席に座る", "table.spectate": "観戦", "table.open": "開く", "table.free": "空席",
     "table.players": "{n}人", "table.step": "{n}手目", "table.round": "第{n}ラウンド",
