@@ -89,7 +89,7 @@ def _megalomania(world: Any, seat: int) -> list[Decision]:
             past.cubes = past.cubes.copy()
             past.cubes[q] += 1
         rank = (card & 7)
-        if power and not world.game.free_ranks >> rank & 1:
+        if power and not world.look.free_ranks >> rank & 1:
             past.crystals = past.crystals.copy()
             past.crystals[q] += 1
         powered = [(j, (e[1] & 7)) for j, e in enumerate(before) if e[4]]

@@ -16,8 +16,9 @@ Grammar (canonical text; ``C`` a card such as ``B15``):
 Index layout: play actions first at ``card * 6 + variant``, so legal play lists are built from index
 arithmetic over prebuilt lists.
 
-``ActionTables`` is the half of the ``Game`` (``game.py``) that builds this table and what the rules look
-up in it on every decision: legal play lists (memoised), interned events, actor tuples.
+``Lookups`` is this table and what the rules look up in it on every decision (interned events, actor
+tuples), which each state holds; ``ActionTables``, the half of the ``Game`` (``game.py``) that builds it,
+also keeps the memoised legal play lists.
 """
 
 from __future__ import annotations
@@ -132,6 +133,56 @@ def build(players: int, resources: int) -> Table:
                  program, pile, pick, passes)
 
 
+@dataclass(frozen=True)
+class Lookups(Interned):
+    """What the rules look up on every decision, built once per game: the action table, the seats'
+    interned events and actor tuples. Each state holds it (``state.look``), so that in the compiled build
+    these are reads of a native object's fields, where the plain-Python ``Game``'s attributes would be a
+    dictionary lookup each. Immutable: every fork of the game and every world shares it (the memo caches,
+    one per fork, stay on the game: ``ActionTables.memo_fields``)."""
+
+    table: Table
+    options: MegalomaniaOptions
+    free_ranks: int  # the ranks whose power needs no crystal (option ``free_powers``), a bit each
+    only: list[frozenset[int]]  # ``only[p]``: an event visible to ``p`` alone
+    only_two: list[list[frozenset[int]]]
+    seats: list[tuple[int, ...]]  # one-seat actor tuples
+    after: list[tuple[int, ...]]  # the next seat clockwise, as an actor tuple
+    # ``play_events[p][m.index]``: the "card_played" event of every seat and play action (plays come first)
+    play_events: list[list[Event]]
+    drawn_events: list[list[Event]]  # ``drawn_events[p][scroll]``
+    # ``assassin_plays[cube][assassins]``: the powered plays of any set of Assassins (an off-colour Assassin)
+    assassin_plays: list[dict[int, list[Move]]]
+    begin_events: list[Event]  # by leader
+    trick_events: list[list[Event]]  # ``trick_events[winner][next leader]``
+
+
+def lookups(players: int, options: MegalomaniaOptions) -> Lookups:
+    n = players
+    table = build(n, options.resources)
+    only = [frozenset({p}) for p in range(n)]
+    plays = [m for m in table.actions if m.kind == Kind.PLAY]
+    assassins = [1 << (8 * c + C.ASSASSIN) for c in range(4)]
+    subsets = [sum(b for i, b in enumerate(assassins) if k >> i & 1) for k in range(16)]
+    return Lookups(
+        table=table,
+        options=options,
+        free_ranks=(1 << C.ORACLE) | (1 << C.ASSASSIN) if options.free_powers else 0,
+        only=only,
+        only_two=[[frozenset({p, q}) for q in range(n)] for p in range(n)],
+        seats=[(p,) for p in range(n)],
+        after=[((p + 1) % n,) for p in range(n)],
+        play_events=[[Event("card_played", {"seat": p, "card": CARD_TEXT[m.card], "power": m.power,
+                                            "cube": m.delta}) for m in plays] for p in range(n)],
+        drawn_events=[[Event("scroll_drawn", {"seat": p, "scroll": sc.name}, only[p]) for sc in SCROLLS]
+                      for p in range(n)],
+        assassin_plays=[{m: [a for c in cards_of(m) for a in table.powered[c][cube]] for m in subsets}
+                        for cube in (0, 1)],
+        begin_events=[Event("play_begins", {"leader": p}) for p in range(n)],
+        trick_events=[[Event("trick_won", {"winner": w, "leader": nxt}) for nxt in range(n)] for w in range(n)],
+    )
+
+
 @plain_class  # compiled, it stays a Python class: the game's ``Game`` builds on it and on the engine's
 class ActionTables(Game[MegalomaniaOptions]):
     """The ``Game``'s tables, built once per game from its players and options: the action table and what
@@ -139,44 +190,23 @@ class ActionTables(Game[MegalomaniaOptions]):
 
     memo_fields: ClassVar[tuple[str, ...]] = ("legal_cache", "_ready_events")
 
-    table: Table
+    look: Lookups
     # set by ``check_options`` (game.py): the mission deck's contents and the fixed deals, as cards
     mission_pool: tuple[int, ...]
     deals: list[list[list[int]]]
 
     def build_actions(self) -> list[Action]:
-        n = self.players
-        self.table = build(n, self.options.resources)
-        self.free_ranks = (1 << C.ORACLE) | (1 << C.ASSASSIN) if self.options.free_powers else 0
-        self.only = [frozenset({p}) for p in range(n)]
-        self.only_two = [[frozenset({p, q}) for q in range(n)] for p in range(n)]
-        self.seats = [(p,) for p in range(n)]  # interned one-seat actor tuples
-        self.after = [((p + 1) % n,) for p in range(n)]  # the next seat clockwise, as an actor tuple
-        self.legal_cache: dict[int, list[Move]] = {}
-        # the "card_played" event of every seat and play action, interned (events are immutable values)
-        self.play_events = [
-            {m.index: Event("card_played", {"seat": p, "card": CARD_TEXT[m.card], "power": m.power,
-                                            "cube": m.delta})
-             for m in self.table.actions if m.kind == Kind.PLAY} for p in range(n)]
-        self.drawn_events = [[Event("scroll_drawn", {"seat": p, "scroll": sc.name}, self.only[p]) for sc in SCROLLS]
-                             for p in range(n)]
-        # the powered plays of any set of Assassins (an off-colour Assassin), without and with cubes
-        assassins = [1 << (8 * c + C.ASSASSIN) for c in range(4)]
-        subsets = [sum(b for i, b in enumerate(assassins) if k >> i & 1) for k in range(16)]
-        self.assassin_plays = [{m: [a for c in cards_of(m) for a in self.table.powered[c][cube]] for m in subsets}
-                               for cube in (0, 1)]
-        self.begin_events = [Event("play_begins", {"leader": p}) for p in range(n)]
+        self.look = lookups(self.players, self.options)
+        self.legal_cache: dict[int, list[Move]] = {}  # ``rules.legal_plays``'s memo
         self._ready_events: dict[tuple[int, int, int], Event] = {}
-        self.trick_events = [[Event("trick_won", {"winner": w, "leader": nxt}) for nxt in range(n)]
-                             for w in range(n)]
-        return list(self.table.actions)
+        return list(self.look.table.actions)
 
     def ready_event(self, seat: int, crystals: int, cubes: int) -> Event:
         """The private "ready" event of ``seat`` (interned: events are immutable values)."""
         key = (seat, crystals, cubes)
         event = self._ready_events.get(key)
         if event is None:
-            event = Event("ready", {"seat": seat, "crystals": crystals, "cubes": cubes}, self.only[seat])
+            event = Event("ready", {"seat": seat, "crystals": crystals, "cubes": cubes}, self.look.only[seat])
             self._ready_events[key] = event
         return event
 

@@ -25,7 +25,7 @@ from tricktable.engine.hidden import HiddenChoice
 from tricktable.engine.native import NativeState
 from tricktable.engine.sampling import shuffle
 from tricktable.games.megalomania import cards as C
-from tricktable.games.megalomania.actions import ActionTables, Kind, Move
+from tricktable.games.megalomania.actions import ActionTables, Kind, Lookups, Move
 from tricktable.games.megalomania.cards import COLOUR_MASKS, VALUES, Deal
 from tricktable.games.megalomania.phases import Phase
 
@@ -40,6 +40,7 @@ class Effects(NativeState):
     # the engine's fields the rules read on every decision, declared again so the compiled class holds them
     # as its own (native) fields; the engine's ``State`` is a plain Python class (games may be plain Python)
     game: ActionTables
+    look: Lookups  # ``game.look``, held here: a native field, where the plain game's attributes are dict lookups
     players: int
     rng: Rng
     phase: Phase
@@ -125,7 +126,7 @@ class Effects(NativeState):
 
     def _legal_oracle_colour(self, player: int) -> list[Move]:
         entry = self.trick[-1]
-        return [m for i, m in enumerate(self.game.table.colour) if i != entry[3] and i != self.dominant]
+        return [m for i, m in enumerate(self.look.table.colour) if i != entry[3] and i != self.dominant]
 
     def _apply_oracle_colour(self, action: Move, player: int) -> None:
         seat, card, value, _, power, cube = self.trick[-1]
@@ -188,9 +189,9 @@ class Effects(NativeState):
         return True
 
     def _legal_explorer_swap(self, player: int) -> list[Move]:
-        table = self.game.table
+        table = self.look.table
         out = select(table.give, self.hands[player] & ~(1 << self.found))
-        if self.game.options.explorer_may_decline:
+        if self.look.options.explorer_may_decline:
             out.append(table.decline)
         return out
 
@@ -223,7 +224,7 @@ class Effects(NativeState):
         return True
 
     def _legal_farmer_leader(self, player: int) -> list[Move]:
-        return self.game.table.lead
+        return self.look.table.lead
 
     def _apply_farmer_leader(self, action: Move, player: int) -> None:
         self.named = action.arg
@@ -235,7 +236,7 @@ class Effects(NativeState):
     # says "during play"; unused scrolls are kept (+2 at the end of the game for holding one).
 
     def _draw_scroll(self, p: int) -> None:
-        if not self.scroll_deck and self.game.options.reshuffle_scrolls and self.scroll_used:
+        if not self.scroll_deck and self.look.options.reshuffle_scrolls and self.scroll_used:
             deck = list(self.scroll_used)
             shuffle(self.rng, deck)
             self.scroll_deck, self.scroll_used = tuple(deck), ()
@@ -244,7 +245,7 @@ class Effects(NativeState):
             self.scroll_deck = self.scroll_deck[1:]
             self.scrolls = self.scrolls.copy()
             self.scrolls[p] = (*self.scrolls[p], s)
-            self.events.append(self.game.drawn_events[p][s])
+            self.events.append(self.look.drawn_events[p][s])
 
     def _spend_scroll(self, p: int, s: int) -> None:
         held = list(self.scrolls[p])
@@ -263,36 +264,36 @@ class Effects(NativeState):
 
     def _extra_crystal(self, p: int) -> None:
         self.crystals[p] += 1
-        self.log("scroll_used", self.game.only[p], seat=p, scroll="extra-crystal")
+        self.log("scroll_used", self.look.only[p], seat=p, scroll="extra-crystal")
 
     def _extra_cube(self, p: int) -> None:
         self.cubes[p] += 1
-        self.log("scroll_used", self.game.only[p], seat=p, scroll="extra-cube")
+        self.log("scroll_used", self.look.only[p], seat=p, scroll="extra-cube")
 
     def _double_cube(self, p: int) -> None:
         self.cubes[p] += 2
-        self.log("scroll_used", self.game.only[p], seat=p, scroll="double-cube")
+        self.log("scroll_used", self.look.only[p], seat=p, scroll="double-cube")
 
     # --- Scroll: First Lead [D]: you lead this round's first trick ---------------------------------
     # Several claims: the first from the dealer's left leads (at the reveal, ``_reveal``).
 
     def _first_lead(self, p: int) -> None:
         self.first_claims |= 1 << p
-        self.log("scroll_used", self.game.only[p], seat=p, scroll="first-lead")
+        self.log("scroll_used", self.look.only[p], seat=p, scroll="first-lead")
 
     # --- Scroll: Insight [D]: see the next mission (not in the last round) ---------------------------
 
     def _insight(self, p: int) -> None:
         self.insight = self.insight.copy()
         self.insight[p] = self.round_no
-        self.log("insight", self.game.only[p], seat=p, mission=self.mission_deck[self.round_no])
+        self.log("insight", self.look.only[p], seat=p, mission=self.mission_deck[self.round_no])
 
     # --- Scroll: Redeal [D]: swap one hand card with a random out-of-play card, or draw a new scroll if
     # none is out of play (actions ``redeal C`` and ``redeal scroll``)
 
     def _redeal(self, action: Move, p: int) -> None:
         self._spend_at_preparation(p, C.REDEAL)
-        only = self.game.only[p]
+        only = self.look.only[p]
         if action.kind == Kind.REDEAL_SCROLL:
             self.log("scroll_used", only, seat=p, scroll="redeal")
             self._draw_scroll(p)
@@ -332,7 +333,7 @@ class Effects(NativeState):
         rest = self.hands[player]
         for c in self.program[player]:
             rest &= ~(1 << c)
-        return select(self.game.table.program, rest)
+        return select(self.look.table.program, rest)
 
     def _apply_programming(self, action: Move, player: int) -> None:
         order = (*self.program[player], action.card)
@@ -345,7 +346,7 @@ class Effects(NativeState):
         self.program = self.program.copy()
         self.program[player] = order
         if not rest:
-            self.log("programmed", self.game.only[player], seat=player, order=[C.CARD_TEXT[c] for c in order])
+            self.log("programmed", self.look.only[player], seat=player, order=[C.CARD_TEXT[c] for c in order])
             self._finish(player, self._start_play)
 
     def _programmed_assassin(self, p: int, m: int) -> int:
@@ -424,13 +425,13 @@ class Effects(NativeState):
     # one blind; you play with it, the other is out".
 
     def _legal_splitting(self, player: int) -> list[Move]:
-        return select(self.game.table.pile, self.hands[player] & ~self.chosen[player])
+        return select(self.look.table.pile, self.hands[player] & ~self.chosen[player])
 
     def _apply_splitting(self, action: Move, player: int) -> None:
         self.chosen = self.chosen.copy()
         self.chosen[player] |= 1 << action.card
         if self.chosen[player].bit_count() * 2 >= self.hands[player].bit_count():
-            self.log("split", self.game.only[player], seat=player, pile1=C.texts(self.chosen[player]),
+            self.log("split", self.look.only[player], seat=player, pile1=C.texts(self.chosen[player]),
                      pile2=C.texts(self.hands[player] & ~self.chosen[player]))
             self._finish(player, self._open_picks)
 
@@ -439,17 +440,17 @@ class Effects(NativeState):
 
     def split_owner(self, picker: int) -> int:
         """Whose piles ``picker`` chooses from (the picker is that player's neighbour)."""
-        step = 1 if self.game.options.split_picker == "left" else -1
+        step = 1 if self.look.options.split_picker == "left" else -1
         return (picker - step) % self.players
 
     def _legal_picking(self, player: int) -> list[Move]:
-        return self.game.table.pick
+        return self.look.table.pick
 
     def _apply_picking(self, action: Move, player: int) -> None:
         owner = self.split_owner(player)
         first = self.chosen[owner]
         keep = first if action.arg == 0 else self.hands[owner] & ~first
-        self.log("picked", self.game.only_two[player][owner], seat=player, owner=owner, pile=action.arg + 1)
+        self.log("picked", self.look.only_two[player][owner], seat=player, owner=owner, pile=action.arg + 1)
         self.chosen = self.chosen.copy()
         self.chosen[owner] = ~keep & self.hands[owner]  # the pile going out of play
         self._finish(player, self._close_picks)
@@ -469,7 +470,7 @@ class Effects(NativeState):
     # "after preparation pass 3 cards to your left neighbour [D], all at once".
 
     def _legal_passing(self, player: int) -> list[Move]:
-        return select(self.game.table.passes, self.hands[player] & ~self.chosen[player])
+        return select(self.look.table.passes, self.hands[player] & ~self.chosen[player])
 
     def _apply_passing(self, action: Move, player: int) -> None:
         self.chosen = self.chosen.copy()
@@ -478,7 +479,7 @@ class Effects(NativeState):
             self._finish(player, self._close_passes)
 
     def pass_target(self, p: int) -> int:
-        return (p + (1 if self.game.options.pass_to == "left" else -1)) % self.players
+        return (p + (1 if self.look.options.pass_to == "left" else -1)) % self.players
 
     def _close_passes(self) -> None:
         n = self.players
@@ -489,7 +490,7 @@ class Effects(NativeState):
             to = self.pass_target(p)
             self.hands[to] |= gone[p]
             self.known[p * (n + 1) + to] |= gone[p]
-            self.log("passed", self.game.only_two[p][to], seat=p, to=to, cards=C.texts(gone[p]))
+            self.log("passed", self.look.only_two[p][to], seat=p, to=to, cards=C.texts(gone[p]))
         self.chosen = [0] * n
         self._start_play()
 

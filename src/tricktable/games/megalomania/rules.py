@@ -30,7 +30,7 @@ from tricktable.engine.cards import cards_of, select
 from tricktable.engine.sampling import shuffle
 from tricktable.engine.state import phase_tables
 from tricktable.games.megalomania import cards as C
-from tricktable.games.megalomania.actions import ActionTables, Kind, Move
+from tricktable.games.megalomania.actions import ActionTables, Kind, Lookups, Move
 from tricktable.games.megalomania.cards import COLOUR_MASKS, FULL, Deal
 from tricktable.games.megalomania.effects import (
     ACTIVATE,
@@ -91,16 +91,17 @@ def dominant_colours(options: MegalomaniaOptions, rng: Rng) -> tuple[int, ...]:
     return tuple(out)
 
 
-def legal_plays(game: ActionTables, cards: int, powers: int, cube: int, assassins: int, scrolls: int) -> list[Move]:
+def legal_plays(look: Lookups, cache: dict[int, list[Move]], cards: int, powers: int, cube: int, assassins: int,
+                scrolls: int) -> list[Move]:
     """The play actions of ``cards`` when the ``powers`` ranks may be activated and ``cube`` (0 or 2)
     says whether a cube may be spent, plus the powered plays of off-colour ``assassins``, plus
     ``use free-power`` (``scrolls & 1``) and ``use immunity`` (``scrolls & 2``).
 
-    Memoised in ``game.legal_cache`` (``MegalomaniaRules._legal_trick`` looks there first): whole lists for
-    one-colour ``cards`` (following), and per half of the deck otherwise (leading), so a leader's list is two
-    joined parts. Here, not a method of the (plain Python) ``Game``, so that the compiled build compiles it.
+    Memoised in ``cache``, the game's ``legal_cache`` (``MegalomaniaRules._legal_trick`` looks there first):
+    whole lists for one-colour ``cards`` (following), and per half of the deck otherwise (leading), so a
+    leader's list is two joined parts. Here, not a method of the (plain Python) ``Game``, so that the
+    compiled build compiles it.
     """
-    cache = game.legal_cache
     if len(cache) > 400_000:
         cache.clear()
     flags = powers << 32 | cube << 40
@@ -111,17 +112,17 @@ def legal_plays(game: ActionTables, cards: int, powers: int, cube: int, assassin
             part = cache.get(part_cards | flags)
             if part is None:
                 part = []
-                plays = game.table.plays
+                plays = look.table.plays
                 for c in cards_of(part_cards):
                     part.extend(plays[c][(powers >> (c & 7) & 1) | cube])
                 cache[part_cards | flags] = part
             out += part
     if assassins:
-        out += game.assassin_plays[cube >> 1][assassins]
+        out += look.assassin_plays[cube >> 1][assassins]
     if scrolls & 1:
-        out.append(game.table.use[C.FREE_POWER])
+        out.append(look.table.use[C.FREE_POWER])
     if scrolls & 2:
-        out.append(game.table.use[C.IMMUNITY])
+        out.append(look.table.use[C.IMMUNITY])
     if not cards or (cards.bit_length() - 1) >> 3 == ((cards & -cards).bit_length() - 1) >> 3:
         cache[cards | flags | scrolls << 42 | assassins << 48] = out
     return out
@@ -137,6 +138,7 @@ class MegalomaniaRules(Effects):
             return
         super().__init__(game, seed)
         assert isinstance(game, ActionTables)
+        self.look = game.look
         o = game.options
         n = game.players
         rng = self.rng
@@ -191,6 +193,7 @@ class MegalomaniaRules(Effects):
         else:  # a compiled class has no ``__dict__`` for its fields: each is copied here
             twin.seed = self.seed
             twin.game = self.game
+            twin.look = self.look
             twin.players = self.players
             twin.actors = self.actors
             twin.phase = self.phase
@@ -340,7 +343,7 @@ class MegalomaniaRules(Effects):
     # --- preparation (simultaneous and hidden) -------------------------------------------------
 
     def _legal_preparation(self, player: int) -> list[Move]:
-        table = self.game.table
+        table = self.look.table
         if not self.scrolls[player]:
             return table.ready
         out: list[Move] = []
@@ -350,7 +353,7 @@ class MegalomaniaRules(Effects):
                 continue
             seen |= 1 << s
             if s in PREP_SCROLLS:
-                if s != C.INSIGHT or self.round_no < self.game.options.rounds:
+                if s != C.INSIGHT or self.round_no < self.look.options.rounds:
                     out.append(table.use[s])
             elif s == C.REDEAL:
                 if self.out:
@@ -364,7 +367,7 @@ class MegalomaniaRules(Effects):
         kind = action.kind
         if kind is READY:
             self.crystals[player] += action.arg
-            self.cubes[player] += self.game.options.resources - action.arg
+            self.cubes[player] += self.look.options.resources - action.arg
             self.events.append(self.game.ready_event(player, self.crystals[player], self.cubes[player]))
             self._finish(player, self._reveal)
         elif kind is USE:
@@ -405,7 +408,7 @@ class MegalomaniaRules(Effects):
                              + len(self.draw_piles[p]))
         self.phase = TRICK
         self.actors = (self.leader,)
-        self.events.append(self.game.begin_events[self.leader])
+        self.events.append(self.look.begin_events[self.leader])
 
     # --- tricks --------------------------------------------------------------------------------
 
@@ -414,7 +417,7 @@ class MegalomaniaRules(Effects):
         avail = self.hands[p] | self.tops[p]
         if self.deal is PROGRAMMED:
             order = self.program[p]
-            if not self.game.options.programmed_follow:  # rules: mission 15, follow rules do not apply [D]
+            if not self.look.options.programmed_follow:  # rules: mission 15, follow rules do not apply [D]
                 return 1 << order[0], 1 << order[0]
         n = len(self.trick)
         if n == 0:
@@ -435,7 +438,7 @@ class MegalomaniaRules(Effects):
         if self.phase is not TRICK:
             return LEGAL[self.phase](self, player)
         p = player
-        game = self.game
+        look = self.look
         if self.fast:  # the common case, inlined (rules: Tricks)
             avail = self.hands[p]
             m = (avail & COLOUR_MASKS[self.lead] or avail & COLOUR_MASKS[self.dominant] or avail) \
@@ -450,7 +453,7 @@ class MegalomaniaRules(Effects):
             okm = 0
             cube = 0
         else:
-            okm = 0xFF if self.crystals[p] or self.free >> p & 1 else game.free_ranks  # a crystal (Free Power)
+            okm = 0xFF if self.crystals[p] or self.free >> p & 1 else look.free_ranks  # a crystal (Free Power)
             if self.used:
                 okm &= ~(self.used & ONCE_PER_TRICK)  # once per trick, counting all players
             if self.trick_no + 1 >= self.tricks_total:
@@ -467,7 +470,7 @@ class MegalomaniaRules(Effects):
                     m &= ~hand
         # Assassin: any colour with its power
         rest = avail & ASSASSINS & ~m if okm & ASSASSIN_BIT and not ordered else 0
-        if ordered and okm & ASSASSIN_BIT and self.game.options.programmed_follow:
+        if ordered and okm & ASSASSIN_BIT and self.look.options.programmed_follow:
             rest = self._programmed_assassin(p, m)
         held = self.scrolls[p]
         scrolls = 0
@@ -477,11 +480,13 @@ class MegalomaniaRules(Effects):
             if IMMUNITY in held and self.emperor and not self.immune >> p & 1:
                 scrolls |= 2
         if extra:
-            return game.table.plays[extra.bit_length() - 1][cube] + legal_plays(game, m, okm, cube, rest, scrolls)
+            return look.table.plays[extra.bit_length() - 1][cube] + legal_plays(
+                look, self.game.legal_cache, m, okm, cube, rest, scrolls)
         # the actions of (playable cards, permissions, off-colour Assassins, scrolls) never change: memoised
-        out = game.legal_cache.get(m | okm << 32 | cube << 40 | scrolls << 42 | rest << 48)
+        cache = self.game.legal_cache
+        out = cache.get(m | okm << 32 | cube << 40 | scrolls << 42 | rest << 48)
         if out is None:
-            out = legal_plays(game, m, okm, cube, rest, scrolls)
+            out = legal_plays(look, cache, m, okm, cube, rest, scrolls)
         return out
 
     def _apply_trick(self, action: Move, player: int) -> None:
@@ -493,7 +498,7 @@ class MegalomaniaRules(Effects):
         if move.kind is USE:  # Free Power or Immunity, during play
             self._use_in_play(move.arg, p)
             return
-        game = self.game
+        look = self.look
         c = move.card
         deal = self.deal
         trick = self.trick
@@ -504,7 +509,7 @@ class MegalomaniaRules(Effects):
         if n == 0:
             self.lead = colour
         elif (colour != self.lead or n > self.wizard) and not (power and move.rank == ASSASSIN) and (
-                deal is not PROGRAMMED or game.options.programmed_follow):
+                deal is not PROGRAMMED or look.options.programmed_follow):
             # what the card shows of the hand (for ``resample``), before any new card comes in (18, 19)
             lacks = shown_lacking(c, self.lead, self.dominant, n > self.wizard)
             if lacks & ~self.lacks[p]:
@@ -520,12 +525,12 @@ class MegalomaniaRules(Effects):
         if delta:
             self.cubes[p] -= 1
         trick.append((p, c, move.value + delta, colour, power, delta))
-        self.events.append(game.play_events[p][move.index])
+        self.events.append(look.play_events[p][move.index])
         if power:
             r = move.rank
             if self.free >> p & 1:
                 self.free &= ~(1 << p)
-            elif not game.free_ranks >> r & 1:
+            elif not look.free_ranks >> r & 1:
                 self.crystals[p] -= 1
             self.used |= 1 << r
             if ACTIVATE[r](self, p, n):  # a follow-up choice awaits (Oracle, Farmer, Explorer)
@@ -534,10 +539,10 @@ class MegalomaniaRules(Effects):
             self.free &= ~(1 << p)  # Free Power arms only the card played now [D]
         if deal is ROTATING:
             self._next()
-        elif n + 1 == game.players:
+        elif n + 1 == self.players:
             self._end_trick()
         else:
-            self.actors = game.after[p]
+            self.actors = look.after[p]
 
     def _legal(self, player: int) -> list[Action]:
         return self._legal_trick(player)  # type: ignore[return-value]
@@ -548,13 +553,13 @@ class MegalomaniaRules(Effects):
     def _next(self) -> None:
         """After a card and its follow-ups: the next player, or the end of the trick."""
         n = self.players
-        if self.deal is ROTATING and self.game.options.rotate_after == "card":
+        if self.deal is ROTATING and self.look.options.rotate_after == "card":
             self._rotate()
         self.phase = TRICK
         if len(self.trick) == n:
             self._end_trick()
             return
-        self.actors = self.game.seats[(self.leader + len(self.trick)) % n]
+        self.actors = self.look.seats[(self.leader + len(self.trick)) % n]
 
     def _end_trick(self) -> None:
         trick = self.trick
@@ -578,14 +583,14 @@ class MegalomaniaRules(Effects):
             mask |= 1 << entry[1]
         self.won.append((seat, mask))
         nxt = self.named if self.named >= 0 else seat
-        self.events.append(self.game.trick_events[seat][nxt])
+        self.events.append(self.look.trick_events[seat][nxt])
         self.trick = []
         self.phase = TRICK
         self.trick_no += 1
         self.lead = -1
         if self.used or self.immune:  # every other trick mark is set only with a power or a scroll
             self._reset_trick()
-        if self.deal is ROTATING and self.game.options.rotate_after == "trick":
+        if self.deal is ROTATING and self.look.options.rotate_after == "trick":
             self._rotate()
         if self.trick_no >= self.tricks_total:
             self._end_round()
@@ -597,12 +602,12 @@ class MegalomaniaRules(Effects):
         """Score the mission; crystals and cubes return; the next round or the end [P]."""
         n = self.players
         number = self.mission
-        result = score_mission(number, n, self.won, self.game.options.mission_points[number - 1])
+        result = score_mission(number, n, self.won, self.look.options.mission_points[number - 1])
         self.points = [a + b for a, b in zip(self.points, result, strict=True)]
         self.lost = [a + min(b, 0) for a, b in zip(self.lost, result, strict=True)]
         self.results = [*self.results, tuple(result)]
         self.log("mission_scored", mission=number, points=result)
-        if self.round_no >= self.game.options.rounds:
+        if self.round_no >= self.look.options.rounds:
             self.phase = Phase.OVER
             self.actors = ()
             self.log("game_over", scores=self.scores(), winners=self.winners())
