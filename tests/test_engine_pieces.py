@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import collections
+import copy
+import pickle
 
 import pytest
 from hypothesis import given
@@ -39,6 +41,14 @@ def test_a_hidden_choice_waits_in_the_order_given_and_shows_every_pick_at_the_en
     choice = choice.choose(2, 0).choose(0, 1)
     assert choice.is_complete and choice.picks == (1, NONE, 0, 1)
     assert CLOSED.is_complete and only(2) == frozenset({2}) and only(2) is only(2)
+
+
+def test_a_hidden_choice_is_a_value_copies_and_pickles_keep() -> None:
+    choice = HiddenChoice.open(3).choose(1, 5)
+    assert copy.copy(choice) is choice and copy.deepcopy(choice) is choice  # immutable: shared, as clones do
+    again = pickle.loads(pickle.dumps(choice))
+    assert again == choice and hash(again) == hash(choice) and again.waiting == (0, 2) and again.pick(1) == 5
+    assert choice != HiddenChoice.open(3) and repr(choice) == "HiddenChoice(waiting=(0, 2), picks=(-1, 5, -1))"
 
 
 def test_a_resampled_choice_keeps_the_viewers_pick_and_redraws_the_others() -> None:

@@ -25,11 +25,12 @@ own pick and replaces every other made pick by ``draw(seat)``:
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
+from typing import Any, Final
 
-NONE = -1
+NONE: Final = -1
 """The pick of a seat that has not chosen (yet)."""
 
-_ONLY: dict[int, frozenset[int]] = {}
+_ONLY: Final[dict[int, frozenset[int]]] = {}
 
 
 def only(seat: int) -> frozenset[int]:
@@ -63,6 +64,17 @@ class HiddenChoice:
 
     def __repr__(self) -> str:
         return f"HiddenChoice(waiting={self.waiting}, picks={self.picks})"
+
+    # immutable: a copy is the value itself; a pickle rebuilds it by its constructor (a compiled class's
+    # blank ``__new__`` runs ``__init__``, which needs both fields)
+    def __copy__(self) -> HiddenChoice:
+        return self
+
+    def __deepcopy__(self, memo: dict[int, object]) -> HiddenChoice:
+        return self
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return HiddenChoice, (self.waiting, self.picks)
 
     @staticmethod
     def open(players: int, seats: Iterable[int] | None = None) -> HiddenChoice:

@@ -15,7 +15,7 @@ import hashlib
 import secrets
 import struct
 from collections.abc import MutableSequence, Sequence
-from typing import Any, Final, TypeVar
+from typing import Any, ClassVar, Final, TypeVar
 
 try:
     from mypy_extensions import i64  # a machine word when compiled; a plain int otherwise
@@ -24,14 +24,15 @@ except ImportError:  # a plain install
 
 T = TypeVar("T")
 
-_SPAN = 1 << 64
-_HALF_SPAN = 1 << 32
-_HALF = 1 << 31  # below(n) for n under this works on the draw's halves, in machine words when compiled
+# Final: the compiled build keeps each in a C variable, where a plain global is a dict lookup a read
+_SPAN: Final = 1 << 64
+_HALF_SPAN: Final = 1 << 32
+_HALF: Final = 1 << 31  # below(n) for n under this works on the draw's halves, in machine words when compiled
 _M32: Final = 0xFFFFFFFF
 _MASK: Final = (1 << 64) - 1
 _GOLDEN: Final = 0x9E3779B97F4A7C15
-_LIMITS = [0] + [_SPAN - _SPAN % n for n in range(1, 256)]  # below(n) rejects draws at or above these
-_REMAINDERS = [0] + [_SPAN % n for n in range(1, 256)]  # the same, as the size of the rejected top slice
+_LIMITS: Final = [0] + [_SPAN - _SPAN % n for n in range(1, 256)]  # below(n) rejects draws at or above these
+_REMAINDERS: Final = [0] + [_SPAN % n for n in range(1, 256)]  # the same, as the size of the rejected top slice
 
 
 class Rng:
@@ -45,6 +46,9 @@ class Rng:
     """
 
     __slots__ = ("_hi", "_lo")
+    # whether chance is answered from outside (engine/chance.py's ``OutsideChance``): a game's fast shuffle,
+    # which spends whole 64-bit words, then draws card by card instead
+    outside: ClassVar[bool] = False
 
     def __init__(self, seed: int = 0) -> None:
         self._hi: i64 = (seed >> 32) & _M32
@@ -120,6 +124,12 @@ class Rng:
 
     def shuffle(self, items: MutableSequence[T]) -> None:
         """Fisher-Yates, in place."""
+        if isinstance(items, list):  # the same, on a list: compiled, its items are read and set directly
+            cards: list[T] = items
+            for i in range(len(cards) - 1, 0, -1):
+                j = self.below(i + 1)
+                cards[i], cards[j] = cards[j], cards[i]
+            return
         for i in range(len(items) - 1, 0, -1):
             j = self.below(i + 1)
             items[i], items[j] = items[j], items[i]

@@ -73,7 +73,7 @@ def shuffle(rng: Rng, items: list[T], first: int | None = None) -> None:
     3 draws instead of 31, which matters in random playouts. With ``first``, only the first ``first``
     places are drawn (a uniform random sample in random order, which is all a deal needs)."""
     size = len(items)
-    if getattr(rng, "outside", False):  # chance answered from outside (engine/chance.py): card by card
+    if rng.outside:  # chance answered from outside (engine/chance.py): card by card
         for i in range(min(size - 1, size if first is None else first)):
             j = i + rng.below(size - i)
             items[i], items[j] = items[j], items[i]

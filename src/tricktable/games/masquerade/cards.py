@@ -8,6 +8,7 @@ Text form (rules: Components): ``R11``, ``K18`` (black), ``B16``, ``G1``.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Final
 
 from tricktable.engine.cards import Card as Card  # the game's modules take card sets from here
 from tricktable.engine.cards import CardCodec
@@ -17,13 +18,13 @@ from tricktable.engine.cards import mask_of as mask_of
 
 COLOURS = "RKBG"  # red, black, blue, green (rules: Components)
 COLOUR_NAMES = ("red", "black", "blue", "green")
-NUMBERS = 18
-DECK = 72
-FULL: Mask = (1 << DECK) - 1
-COLOUR_MASKS: tuple[Mask, ...] = tuple(((1 << NUMBERS) - 1) << (NUMBERS * c) for c in range(4))
+NUMBERS: Final = 18
+DECK: Final = 72
+FULL: Final[Mask] = (1 << DECK) - 1
+COLOUR_MASKS: Final[tuple[Mask, ...]] = tuple(((1 << NUMBERS) - 1) << (NUMBERS * c) for c in range(4))
 
 # rules: Setup, the published deal sizes
-DEAL_SIZES = {3: 18, 4: 18, 5: 14, 6: 12}
+DEAL_SIZES: Final = {3: 18, 4: 18, 5: 14, 6: 12}
 
 
 def colour(card: Card) -> int:
@@ -39,7 +40,7 @@ def make(colour_letter: str, value: int) -> Card:
     return COLOURS.index(colour_letter) * NUMBERS + value - 1
 
 
-TEXT: tuple[str, ...] = tuple(f"{COLOURS[colour(c)]}{number(c)}" for c in range(DECK))
+TEXT: Final[tuple[str, ...]] = tuple(f"{COLOURS[colour(c)]}{number(c)}" for c in range(DECK))
 # the card-name codec (engine/cards.py): ``CODEC.parse("r11") == 10``, ``CODEC.name(10) == "R11"``
 CODEC = CardCodec(TEXT, game="Masquerade", hint="cards are R1-R18, K1-K18, B1-B18, G1-G18", upper=True)
 card_name = CODEC.name    # ``card_name(card) -> "R11"``

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Self
+from typing import Any, Final, Self
 
 from tricktable.engine import Action, BadOptions, Game, ParseError, Rng
 from tricktable.engine.cards import select
@@ -59,7 +59,7 @@ from tricktable.games.masquerade.phases import (
     Phase,
 )
 
-NOBODY = -1
+NOBODY: Final = -1
 
 # --- setup (rules: Setup): what the options make of the cards, once per game ---------------------------
 
@@ -585,7 +585,9 @@ PHASES: dict[int, tuple[Legal, Apply]] = {
     Phase.TRICK_END: (MasqueradeRules._legal_trick_end, MasqueradeRules._apply_trick_end),
 }
 # indexed by phase, for speed; OVER is left out: nobody acts then
-LEGAL, APPLY = phase_tables(PHASES)
+_TABLES = phase_tables(PHASES)
+LEGAL: Final = _TABLES[0]  # Final: a C variable when compiled, not a dict lookup a decision
+APPLY: Final = _TABLES[1]
 # whether this build compiled ``MasqueradeRules`` (``make compiled``): a compiled class lists its own fields
 # there, and keeps them out of ``__dict__``, so ``clone`` copies them one by one
-COMPILED = hasattr(MasqueradeRules, "__mypyc_attrs__")
+COMPILED: Final = hasattr(MasqueradeRules, "__mypyc_attrs__")

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from itertools import combinations
-from typing import Any
+from typing import Any, Final
 
 from tricktable.engine.words import fill, seat_names
 from tricktable.games.masquerade.cards import (
@@ -29,11 +29,11 @@ from tricktable.games.masquerade.effects import BONUS_POINTS
 from tricktable.games.masquerade.phases import OVER
 from tricktable.games.masquerade.rules import MasqueradeRules
 
-BURST = 4  # rules: 4 or more cards of a colour score 1 point each
-_ONE_COLOUR = (1 << NUMBERS) - 1
+BURST: Final = 4  # rules: 4 or more cards of a colour score 1 point each
+_ONE_COLOUR: Final = (1 << NUMBERS) - 1
 # the face value of every set of 3 or fewer numbers of one colour (bits 0-17 = numbers 1-18): scoring is
 # asked for on every observation and by every search backup, so one dict lookup a colour
-_FACE: dict[int, int] = {sum(1 << b for b in bits): sum(b + 1 for b in bits)
+_FACE: Final[dict[int, int]] = {sum(1 << b for b in bits): sum(b + 1 for b in bits)
                          for size in range(BURST) for bits in combinations(range(NUMBERS), size)}
 
 

@@ -13,18 +13,19 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 from enum import IntEnum
+from typing import Final
 
 from tricktable.engine.cards import Card, CardCodec, Mask
 
-COLOURS = "BYRK"  # Blue, Yellow, Red, Black (rules: Components)
+COLOURS: Final = "BYRK"  # Blue, Yellow, Red, Black (rules: Components)
 COLOUR_NAMES = ("Blue", "Yellow", "Red", "Black")
 COLOUR_NAMES_JA = ("青", "黄", "赤", "黒")
-VALUES = (1, 2, 4, 6, 7, 9, 12, 15)  # printed value by rank
-DECK = 32
-FULL: Mask = (1 << DECK) - 1
-COLOUR_MASKS: tuple[Mask, ...] = tuple(0xFF << (8 * c) for c in range(4))
+VALUES: Final = (1, 2, 4, 6, 7, 9, 12, 15)  # printed value by rank
+DECK: Final = 32
+FULL: Final[Mask] = (1 << DECK) - 1
+COLOUR_MASKS: Final[tuple[Mask, ...]] = tuple(0xFF << (8 * c) for c in range(4))
 # cards of the same colour strictly below a card (for the Wizard's "lowest" inference)
-BELOW: tuple[Mask, ...] = tuple(((1 << (c & 7)) - 1) << (c & ~7) for c in range(DECK))
+BELOW: Final[tuple[Mask, ...]] = tuple(((1 << (c & 7)) - 1) << (c & ~7) for c in range(DECK))
 
 # powers, by rank (the power of a card is its rank)
 FARMER, ASSASSIN, EXPLORER, DWARF, WIZARD, KNIGHT, ORACLE, EMPEROR = range(8)
@@ -69,11 +70,11 @@ POWERS: tuple[Power, ...] = (
     Power(15, "Emperor", "皇帝", "cancel: after it no other player may use a power or a cube this trick", True, "P",
           effect_ja="パワーの無効化: この後、他プレイヤーはこのトリックでパワーもキューブも使えない"),
 )
-ONCE_PER_TRICK: int = sum(1 << r for r, p in enumerate(POWERS) if p.once_per_trick)
-ASSASSINS: int = sum(1 << (8 * c + ASSASSIN) for c in range(4))
-EXPLORERS: int = sum(1 << (8 * c + EXPLORER) for c in range(4))
+ONCE_PER_TRICK: Final[int] = sum(1 << r for r, p in enumerate(POWERS) if p.once_per_trick)
+ASSASSINS: Final[int] = sum(1 << (8 * c + ASSASSIN) for c in range(4))
+EXPLORERS: Final[int] = sum(1 << (8 * c + EXPLORER) for c in range(4))
 
-CARD_TEXT: tuple[str, ...] = tuple(f"{COLOURS[c >> 3]}{VALUES[c & 7]}" for c in range(DECK))
+CARD_TEXT: Final[tuple[str, ...]] = tuple(f"{COLOURS[c >> 3]}{VALUES[c & 7]}" for c in range(DECK))
 # the card-name codec (engine/cards.py): ``B15`` <-> 31
 CODEC = CardCodec(CARD_TEXT, game="Megalomania", hint="colour B/Y/R/K + 1,2,4,6,7,9,12,15, e.g. B15", upper=True)
 parse_card: Callable[[str], Card] = CODEC.parse

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from abc import abstractmethod
 from collections.abc import Callable, Sequence
+from typing import Final
 
 from tricktable.engine import Rng
 from tricktable.engine.cards import Mask, cards_of, select
@@ -31,7 +32,7 @@ from tricktable.games.megalomania.phases import Phase
 
 # a card on the table: (seat, card, value with its cube, colour (the Oracle's new one), power used, cube)
 Entry = tuple[int, int, int, int, bool, int]
-NOWHERE = 99  # the trick position of a power not activated this trick (the Knight, the Wizard)
+NOWHERE: Final = 99  # the trick position of a power not activated this trick (the Knight, the Wizard)
 
 
 class Effects(NativeState):
@@ -497,17 +498,17 @@ class Effects(NativeState):
 
 # whether this build compiled ``Effects`` (``make compiled``): a compiled class lists its own fields there, and
 # keeps them out of ``__dict__``, so ``clone`` copies them one by one
-COMPILED = hasattr(Effects, "__mypyc_attrs__")
+COMPILED: Final = hasattr(Effects, "__mypyc_attrs__")
 
 
 Activation = Callable[[Effects, int, int], bool]
 # rank -> what activating that power does as its card is played (seat, trick position); True when a
 # follow-up choice (Oracle, Farmer, Explorer) now awaits the player
-ACTIVATE: tuple[Activation, ...] = (Effects._farmer, Effects._assassin, Effects._explorer, Effects._dwarf,
+ACTIVATE: Final[tuple[Activation, ...]] = (Effects._farmer, Effects._assassin, Effects._explorer, Effects._dwarf,
                                     Effects._wizard, Effects._knight, Effects._oracle, Effects._emperor)
 # scroll -> its effect when used at the preparation with ``use <scroll>`` (Redeal has its own actions,
 # ``_redeal``; Free Power and Immunity are used during play, ``_use_in_play``)
-PREPARATION_SCROLLS: dict[int, Callable[[Effects, int], None]] = {
+PREPARATION_SCROLLS: Final[dict[int, Callable[[Effects, int], None]]] = {
     C.EXTRA_CRYSTAL: Effects._extra_crystal, C.EXTRA_CUBE: Effects._extra_cube,
     C.DOUBLE_CUBE: Effects._double_cube, C.FIRST_LEAD: Effects._first_lead, C.INSIGHT: Effects._insight}
 
@@ -575,10 +576,10 @@ def shown_lacking(card: int, lead: int, dominant: int, forced: bool) -> Mask:
 # Tricks = tricks you won; cards = cards in the tricks you won. Each player is scored on their own.
 # Pure functions over the completed tricks of a round as ``(winner, cards mask)`` pairs.
 
-DWARVES_AND_WIZARDS: Mask = sum(((1 << C.DWARF) | (1 << C.WIZARD)) << (8 * c) for c in range(4))
+DWARVES_AND_WIZARDS: Final[Mask] = sum(((1 << C.DWARF) | (1 << C.WIZARD)) << (8 * c) for c in range(4))
 BLUE, YELLOW, RED, BLACK = COLOUR_MASKS
-COUNTED_COLOUR = {3: BLUE, 4: YELLOW, 9: RED, 10: BLACK}  # missions 3, 4, 9, 10: per card of a colour
-EXACT_TRICKS = {1: 3, 13: 1, 14: 2, 17: 2}  # missions won by exactly this many tricks
+COUNTED_COLOUR: Final = {3: BLUE, 4: YELLOW, 9: RED, 10: BLACK}  # missions 3, 4, 9, 10: per card of a colour
+EXACT_TRICKS: Final = {1: 3, 13: 1, 14: 2, 17: 2}  # missions won by exactly this many tricks
 
 
 def printed_sum(mask: Mask) -> int:
@@ -598,7 +599,7 @@ def _unique_best(counts: Sequence[int]) -> int:
 
 
 # missions scored by a yes/no test on (tricks, cards) of each player
-THRESHOLDS: dict[int, Callable[[int, Mask], bool]] = {
+THRESHOLDS: Final[dict[int, Callable[[int, Mask], bool]]] = {
     1: lambda n, c: n == EXACT_TRICKS[1],
     2: lambda n, c: all(c & m for m in COLOUR_MASKS),
     5: lambda n, c: n >= 4,

@@ -68,13 +68,14 @@ REDEAL_SCROLL: Final = Kind.REDEAL_SCROLL
 FREE_POWER: Final = C.FREE_POWER
 IMMUNITY: Final = C.IMMUNITY
 # missions whose play needs no special source of cards (face-up piles, programmed orders)
-SIMPLE = frozenset({Deal.PLAIN, Deal.FACE_UP, Deal.DRAW_PILE, Deal.SWAPPED, Deal.ROTATING, Deal.TWO_PILES,
+SIMPLE: Final = frozenset({Deal.PLAIN, Deal.FACE_UP, Deal.DRAW_PILE, Deal.SWAPPED, Deal.ROTATING, Deal.TWO_PILES,
                     Deal.PASS_THREE})
 # the scrolls a player may use at the preparation with ``use <scroll>``
-PREP_SCROLLS = tuple(PREPARATION_SCROLLS)
+PREP_SCROLLS: Final = tuple(PREPARATION_SCROLLS)
 # the phase a mission's step opens after the preparation
-MISSION_STEP = {Deal.PROGRAMMED: Phase.PROGRAMMING, Deal.TWO_PILES: Phase.SPLITTING, Deal.PASS_THREE: Phase.PASSING}
-BIT = tuple(1 << c for c in range(C.DECK))
+MISSION_STEP: Final = {Deal.PROGRAMMED: Phase.PROGRAMMING, Deal.TWO_PILES: Phase.SPLITTING,
+                       Deal.PASS_THREE: Phase.PASSING}
+BIT: Final = tuple(1 << c for c in range(C.DECK))
 
 
 def dominant_colours(options: MegalomaniaOptions, rng: Rng) -> tuple[int, ...]:
@@ -637,4 +638,6 @@ PHASES: dict[Phase, tuple[LegalFn, ApplyFn]] = {
     Phase.EXPLORER_SWAP: (MegalomaniaRules._legal_explorer_swap, MegalomaniaRules._apply_explorer_swap),
     Phase.OVER: (MegalomaniaRules._legal_over, MegalomaniaRules._apply_over),
 }
-LEGAL, APPLY = phase_tables(PHASES)
+_TABLES = phase_tables(PHASES)
+LEGAL: Final = _TABLES[0]  # Final: a C variable when compiled, not a dict lookup a decision
+APPLY: Final = _TABLES[1]

@@ -97,10 +97,10 @@ DECKS: dict[str, tuple[int, ...]] = {
 }
 
 # rules: A round [P]: 6 cards face up to the Trash, then hands by player count
-HAND_SIZES: dict[int, int] = {2: 11, 3: 11, 4: 10, 5: 9, 6: 8, 7: 7}
-TRASH_SIZE = 6
+HAND_SIZES: Final[dict[int, int]] = {2: 11, 3: 11, 4: 10, 5: 9, 6: 8, 7: 7}
+TRASH_SIZE: Final = 6
 
-NUM_CARDS = len(HEROES) * len(SUITS)  # 112: every card of the box; a game uses 56
+NUM_CARDS: Final = len(HEROES) * len(SUITS)  # 112: every card of the box; a game uses 56
 CARDS: tuple[Card, ...] = tuple(range(NUM_CARDS))
 
 
@@ -116,7 +116,7 @@ def hero_of(c: Card) -> int:
     return c >> 3
 
 
-CARD_TEXT: tuple[str, ...] = tuple(f"{SUITS[c & 7]} {HERO_NAMES[c >> 3]}" for c in CARDS)
+CARD_TEXT: Final[tuple[str, ...]] = tuple(f"{SUITS[c & 7]} {HERO_NAMES[c >> 3]}" for c in CARDS)
 CARD_TEXT_JA: tuple[str, ...] = tuple(f"{SUITS_JA[c & 7]}の{HEROES[c >> 3].ja}" for c in CARDS)
 CARD_SHORT: tuple[str, ...] = tuple(f"{SUIT_LETTERS[c & 7]}-{HERO_NAMES[c >> 3][:3]}" for c in CARDS)
 # the card-name codec (engine/cards.py): canonical text to card and back
@@ -125,11 +125,11 @@ CODEC = CardCodec(CARD_TEXT, game="Trickster", hint="cards read like 'red Brigan
 # bitmasks over the 112 cards, for patterns and for what a buster is known to lack
 SUIT_MASK: Final[tuple[int, ...]] = tuple(sum(1 << card(h, s) for h in range(len(HEROES))) for s in range(8))
 HERO_MASK: Final[tuple[int, ...]] = tuple(sum(1 << card(h, s) for s in range(8)) for h in range(len(HEROES)))
-ALL_MASK = (1 << NUM_CARDS) - 1
+ALL_MASK: Final = (1 << NUM_CARDS) - 1
 
 # a place in what a seat knows about a hidden card: a seat number (that seat's hand), or DECK (the card
 # lies in the deck at a depth the seat can follow; see rules.py, "What each seat knows")
-DECK = -1
+DECK: Final = -1
 
 
 def card_name(c: Card) -> str:

@@ -126,10 +126,32 @@ class Board(NativeState):
     def _public_to_hand(self, c: int, dst: int) -> None: ...
 
 
-(NONE, EXPLORER_KEEP, BRIGAND_SEAT, BRIGAND_GIVE, GUARD_MOVE, MAGICIAN_SWAP, MAGICIAN_TAKE, NOMAD_PASS,
- PEDDLER_SEAT, PEDDLER_MOVE, REVOLUTIONARY_SEAT, REVOLUTIONARY_SWAP, REVOLUTIONARY_TAKE, SOLDIER_SEAT,
- SOLDIER_MOVE, ARCHIVIST_SWAP, ARCHIVIST_TAKE, ARCHIVIST_RETURN, DOCTOR_TAKE, INVENTOR_BOTTOM, SCION_SWAP,
- SCION_TAKE, SCAVENGER_TAKE, WITNESS_SEAT) = range(24)
+# the steps of the heroes' effects by number (``Board.step``); Final, so that the compiled build keeps each
+# in a C variable, where a plain global is a dict lookup a read
+NONE: Final = 0
+EXPLORER_KEEP: Final = 1
+BRIGAND_SEAT: Final = 2
+BRIGAND_GIVE: Final = 3
+GUARD_MOVE: Final = 4
+MAGICIAN_SWAP: Final = 5
+MAGICIAN_TAKE: Final = 6
+NOMAD_PASS: Final = 7
+PEDDLER_SEAT: Final = 8
+PEDDLER_MOVE: Final = 9
+REVOLUTIONARY_SEAT: Final = 10
+REVOLUTIONARY_SWAP: Final = 11
+REVOLUTIONARY_TAKE: Final = 12
+SOLDIER_SEAT: Final = 13
+SOLDIER_MOVE: Final = 14
+ARCHIVIST_SWAP: Final = 15
+ARCHIVIST_TAKE: Final = 16
+ARCHIVIST_RETURN: Final = 17
+DOCTOR_TAKE: Final = 18
+INVENTOR_BOTTOM: Final = 19
+SCION_SWAP: Final = 20
+SCION_TAKE: Final = 21
+SCAVENGER_TAKE: Final = 22
+WITNESS_SEAT: Final = 23
 
 
 @dataclass(frozen=True, slots=True)
@@ -157,9 +179,9 @@ class Effect:
 
 # the events the commonest steps log, each built once and shared (read-only) by every state, like the plays'
 # (rules.py): ``_shared(kind, seat, target, card)`` (-1: no such field), and each seat's secret Nomad pick
-_SHARED: dict[tuple[str, int, int, int], Event] = {}
-PASS_PICK = [[Event("chose", {"seat": p, "card": CARD_TEXT[c], "why": "pass"}, only(p)) for c in range(len(CARD_TEXT))]
-             for p in range(7)]
+_SHARED: Final[dict[tuple[str, int, int, int], Event]] = {}
+PASS_PICK: Final = [[Event("chose", {"seat": p, "card": CARD_TEXT[c], "why": "pass"}, only(p))
+                     for c in range(len(CARD_TEXT))] for p in range(7)]
 
 
 def _shared(kind: str, seat: int, target: int = -1, card: int = -1) -> Event:

@@ -91,7 +91,7 @@ def _shuffle(rng: Rng, items: list[int]) -> None:
     draws for the 30-50 hidden cards of a world, where a draw per card cost 30-50 (the engine's
     ``sampling.shuffle`` does the same with 3 draws, for up to 32 items)."""
     size = len(items)
-    if size <= 32 or size >= len(_DRAWS) or getattr(rng, "outside", False):
+    if size <= 32 or size >= len(_DRAWS) or rng.outside:
         sampling.shuffle(rng, items)
         return
     x = 0

@@ -140,7 +140,7 @@ def fitting_mask(pattern: Pattern, lead: Card, suits: int, heroes: int) -> int:
     return found
 
 
-_NO_MATCH: dict[int, int] = {}  # No Match's mask by the suits and heroes it avoids: a legal list reads it
+_NO_MATCH: Final[dict[int, int]] = {}  # No Match's mask by the suits and heroes it avoids: a legal list reads it
 
 
 def _no_match_mask(suits: int, heroes: int) -> int:
@@ -742,7 +742,9 @@ PHASES: dict[int, tuple[Legal, Apply]] = {
     Phase.OVER: (TricksterRules._legal_over, TricksterRules._apply_over),
 }
 # the same table as tuples indexed by phase, for ``_legal``/``_step``
-_LEGAL, _APPLY = phase_tables(PHASES)
+_TABLES = phase_tables(PHASES)
+_LEGAL: Final = _TABLES[0]  # Final: a C variable when compiled, not a dict lookup a decision
+_APPLY: Final = _TABLES[1]
 # whether this build compiled ``TricksterRules`` (``make compiled``): a compiled class lists its own fields
 # there, and keeps them out of ``__dict__``, so ``clone`` copies them one by one
 COMPILED = hasattr(TricksterRules, "__mypyc_attrs__")
