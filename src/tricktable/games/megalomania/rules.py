@@ -72,6 +72,7 @@ SIMPLE: Final = frozenset({Deal.PLAIN, Deal.FACE_UP, Deal.DRAW_PILE, Deal.SWAPPE
                     Deal.PASS_THREE})
 # the scrolls a player may use at the preparation with ``use <scroll>``
 PREP_SCROLLS: Final = tuple(PREPARATION_SCROLLS)
+PREP_SCROLL_BITS: Final = sum(1 << s for s in PREP_SCROLLS)
 # the phase a mission's step opens after the preparation
 MISSION_STEP: Final = {Deal.PROGRAMMED: Phase.PROGRAMMING, Deal.TWO_PILES: Phase.SPLITTING,
                        Deal.PASS_THREE: Phase.PASSING}
@@ -353,7 +354,7 @@ class MegalomaniaRules(Effects):
             if seen >> s & 1:
                 continue
             seen |= 1 << s
-            if s in PREP_SCROLLS:
+            if PREP_SCROLL_BITS >> s & 1:
                 if s != C.INSIGHT or self.round_no < self.look.options.rounds:
                     out.append(table.use[s])
             elif s == C.REDEAL:
@@ -473,12 +474,11 @@ class MegalomaniaRules(Effects):
         rest = avail & ASSASSINS & ~m if okm & ASSASSIN_BIT and not ordered else 0
         if ordered and okm & ASSASSIN_BIT and self.look.options.programmed_follow:
             rest = self._programmed_assassin(p, m)
-        held = self.scrolls[p]
         scrolls = 0
-        if held:  # during-play scrolls
-            if FREE_POWER in held and not self.free >> p & 1:
-                scrolls = 1
-            if IMMUNITY in held and self.emperor and not self.immune >> p & 1:
+        for s in self.scrolls[p]:  # during-play scrolls (a loop on ints, where ``in`` compares objects)
+            if s == FREE_POWER and not self.free >> p & 1:
+                scrolls |= 1
+            elif s == IMMUNITY and self.emperor and not self.immune >> p & 1:
                 scrolls |= 2
         if extra:
             return look.table.plays[extra.bit_length() - 1][cube] + legal_plays(
