@@ -156,3 +156,15 @@ def test_fixed_deals_apply_round_by_round_and_the_player_left_of_the_dealer_lead
     for p in range(3):
         state.apply("ready 3/0", p)
     assert state.actors == (0,)
+
+
+def test_states_and_forks_share_the_games_lookups_but_never_its_legal_memo() -> None:
+    game = load_game("megalomania", 3)
+    state = game.new_state(2)
+    state.legal_actions(state.actors[0])
+    fork = game.fork()
+    twin = state.clone()
+    assert isinstance(state, MegalomaniaState) and isinstance(twin, MegalomaniaState)
+    assert state.look is game.look is fork.look is twin.look  # immutable: one per game, however many worlds
+    assert fork.legal_cache is not game.legal_cache and not fork.legal_cache  # the memo holds hands: one per fork
+    assert state.look.options is game.options and len(state.look.play_events) == 3

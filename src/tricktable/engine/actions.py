@@ -37,9 +37,9 @@ except ImportError:  # a plain install: the decorator only speaks to the compile
 
 @mypyc_attr(allow_interpreted_subclasses=True)
 class Interned:
-    """An immutable value that states share (an action, a game's action tables): a copy is
-    the value itself, and a pickle rebuilds it through its dataclass constructor (a frozen compiled class
-    cannot be filled field by field, which is how copies and pickles otherwise restore an object)."""
+    """A value a game builds once and every state shares (an action, a game's action tables): a copy is the
+    value itself, and a pickle rebuilds it through its dataclass constructor (a frozen compiled class cannot
+    be filled field by field, which is how copies and pickles otherwise restore an object)."""
 
     def __copy__(self) -> Self:
         return self  # interned: a copy must stay the same value (an action's equality is identity)
