@@ -68,8 +68,8 @@ REDEAL_SCROLL: Final = Kind.REDEAL_SCROLL
 FREE_POWER: Final = C.FREE_POWER
 IMMUNITY: Final = C.IMMUNITY
 # missions whose play needs no special source of cards (face-up piles, programmed orders)
-SIMPLE: Final = frozenset({Deal.PLAIN, Deal.FACE_UP, Deal.DRAW_PILE, Deal.SWAPPED, Deal.ROTATING, Deal.TWO_PILES,
-                    Deal.PASS_THREE})
+SIMPLE: Final = frozenset({Deal.PLAIN, Deal.FACE_UP, Deal.DRAW_PILE, Deal.SWAPPED, Deal.ROTATING,
+                           Deal.TWO_PILES, Deal.PASS_THREE})
 # the scrolls a player may use at the preparation with ``use <scroll>``
 PREP_SCROLLS: Final = tuple(PREPARATION_SCROLLS)
 PREP_SCROLL_BITS: Final = sum(1 << s for s in PREP_SCROLLS)
