@@ -8,7 +8,9 @@ import pytest
 
 from toy import BotToy
 from tricktable.bots import LEVELS, Budget, HeuristicBot, ISMCTSBot, SeatView, make_bot
-from tricktable.engine import Rng, State, available, game_class, load_game
+from tricktable.bots.ismcts import Horizon
+from tricktable.bots.search import random_policy
+from tricktable.engine import Action, Rng, State, available, game_class, load_game
 
 GAMES = available()
 # bots with pure iteration budgets: the same seed gives the same choice whatever the machine's load
@@ -94,6 +96,22 @@ def test_an_iteration_budget_is_spent_exactly() -> None:
     if len(state.legal_actions(seat)) > 1:
         bot.choose(SeatView(state, seat))
         assert bot.last_iterations == 37
+
+
+@pytest.mark.parametrize("name", GAMES)
+@pytest.mark.parametrize("horizon", [None, "auto"])
+def test_the_native_random_rollout_plays_what_the_general_loop_plays(name: str, horizon: Horizon) -> None:
+    # ``random_policy`` itself takes ``ismcts._random_rollout``; a wrapper of it takes the general loop
+    def same_policy(state: State, seat: int, rng: Rng) -> Action:
+        return random_policy(state, seat, rng)
+
+    for state in positions(name, game_class(name).max_players, 2, seed=4):
+        seat = state.actors[0]
+        trees = []
+        for rollout in (random_policy, same_policy):
+            bot = ISMCTSBot(5, budget=Budget(iterations=60), rollout=rollout, horizon=horizon)
+            trees.append({key: (node.visits, node.reward) for key, node in bot.search(SeatView(state, seat)).items()})
+        assert trees[0] == trees[1] and trees[0]
 
 
 @pytest.mark.parametrize("name", GAMES)

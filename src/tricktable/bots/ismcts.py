@@ -52,6 +52,7 @@ from tricktable.bots.heuristic import chooser, heuristic_policy, hook
 from tricktable.bots.inference import weigher
 from tricktable.bots.search import Budget, Policy, Rollout, Valuer, level_settings, random_policy
 from tricktable.engine import Action, Game, Rng, State
+from tricktable.engine.native import NativeState
 
 Horizon = int | None | Literal["auto"]
 """ Rounds a rollout plays before it is scored: 1 ends it with the round, None plays to the end of the
@@ -266,6 +267,8 @@ class ISMCTSBot(Bot):
             path.append(child)
             node = child
         # --- rollout
+        if policy is random_policy and isinstance(state, NativeState):
+            _random_rollout(state, rng, -1 if stop_round is None else stop_round)
         while True:
             actors = state.actors
             if not actors or (stop_round is not None and state.round >= stop_round):
@@ -282,3 +285,24 @@ class ISMCTSBot(Bot):
         for visited in path:
             visited.visits += 1
             visited.reward += rewards[visited.seat]
+
+
+def _random_rollout(state: NativeState, rng: Rng, stop_round: int) -> None:
+    """``_iterate``'s rollout with ``random_policy``, on a compiled game's state (``stop_round`` -1: to the
+    end): the same draws in the same order, so the same playout, but every call a native one, where the
+    general loop calls the policy, ``_legal`` and ``apply`` through Python (a tenth of a decision's cost)."""
+    while True:
+        actors = state.actors
+        if not actors or (stop_round >= 0 and state.round_no >= stop_round):
+            return
+        if len(actors) == 1:
+            seat = actors[0]
+            legal = state._legal(seat)
+            state.apply(legal[rng.below(len(legal))] if len(legal) > 1 else legal[0], seat, check=False)
+        else:
+            picks = []
+            for q in actors:
+                legal = state._legal(q)
+                picks.append(legal[rng.below(len(legal))] if len(legal) > 1 else legal[0])
+            for q, a in zip(actors, picks, strict=True):
+                state.apply(a, q, check=False)

@@ -32,7 +32,6 @@ _M32: Final = 0xFFFFFFFF
 _MASK: Final = (1 << 64) - 1
 _GOLDEN: Final = 0x9E3779B97F4A7C15
 _LIMITS: Final = [0] + [_SPAN - _SPAN % n for n in range(1, 256)]  # below(n) rejects draws at or above these
-_REMAINDERS: Final = [0] + [_SPAN % n for n in range(1, 256)]  # the same, as the size of the rejected top slice
 
 
 class Rng:
@@ -103,21 +102,22 @@ class Rng:
     def below(self, n: int) -> int:
         """A uniform int in ``range(n)`` (rejection sampling, so no modulo bias): the draw ``z`` is kept
         when it is below the largest multiple of ``n`` that fits 64 bits, and gives ``z % n``."""
+        if 0 < n < _HALF and _COMPILED:  # on the draw's halves, in machine words
+            d: i64 = n
+            m: i64 = _HALF_SPAN % d  # 2**32 % n, so 2**64 % n is m * m % n
+            # z is rejected when hi is all ones and lo reaches this (2**64 % n is below 2**31)
+            rejected_from: i64 = _HALF_SPAN - m * m % d
+            while True:
+                hi, lo = self._halves()
+                if hi != _M32 or lo < rejected_from:
+                    return (hi % d * m + lo) % d  # z % n, from the halves
         if not 0 < n <= _SPAN:
             raise ValueError(f"below() needs 0 < n <= 2**64, not {n}")  # one draw cannot cover more
-        if n >= _HALF or not _COMPILED:
-            limit = _LIMITS[n] if n < len(_LIMITS) else _SPAN - _SPAN % n
-            while True:
-                z = self.next64()
-                if z < limit:
-                    return z % n
-        d: i64 = n
-        # z is rejected when hi is all ones and lo reaches this (2**64 % n is below 2**31)
-        rejected_from: i64 = _HALF_SPAN - (_REMAINDERS[n] if n < len(_REMAINDERS) else _SPAN % n)
+        limit = _LIMITS[n] if n < len(_LIMITS) else _SPAN - _SPAN % n
         while True:
-            hi, lo = self._halves()
-            if hi != _M32 or lo < rejected_from:
-                return (hi % d * (_HALF_SPAN % d) + lo) % d  # z % n, from the halves
+            z = self.next64()
+            if z < limit:
+                return z % n
 
     def choice(self, items: Sequence[T]) -> T:
         return items[self.below(len(items))]

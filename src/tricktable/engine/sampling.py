@@ -31,6 +31,11 @@ from typing import TYPE_CHECKING, Final, TypeVar
 from tricktable.engine.cards import Mask, cards_of, mask_of
 from tricktable.engine.rng import Rng
 
+try:
+    from mypy_extensions import i64  # a machine word when compiled; a plain int otherwise
+except ImportError:  # a plain install
+    i64 = int  # type: ignore[misc]
+
 if TYPE_CHECKING:
     from tricktable.engine.state import State
 
@@ -84,14 +89,18 @@ def shuffle(rng: Rng, items: list[T], first: int | None = None) -> None:
     # the three draws as one 192-bit number x = a << 128 | b << 64 | c, and each place's index the remainder of
     # x divided by the cards left (x keeps the quotient). x is held as six 32-bit limbs, most significant
     # first, and divided limb by limb: the same quotients and remainders as Python's divmod on the whole
-    # number, but every value stays below 2**38, so the compiled build does it in machine words where the
-    # 192-bit int was a Python long. (``%``, not ``cur - q * d``: the compiled build multiplies in machine
-    # words only below 2**31.)
+    # number, but every value stays below 2**38, so the compiled build does it in machine words (``i64``)
+    # where the 192-bit int was a Python long.
     a, b, c = rng.next64(), rng.next64(), rng.next64()
-    l0, l1, l2, l3, l4, l5 = a >> 32, a & _LOW32, b >> 32, b & _LOW32, c >> 32, c & _LOW32
+    l0: i64 = a >> 32
+    l1: i64 = a & _LOW32
+    l2: i64 = b >> 32
+    l3: i64 = b & _LOW32
+    l4: i64 = c >> 32
+    l5: i64 = c & _LOW32
     for i in range(min(size - 1, size if first is None else first)):
-        d = size - i
-        cur = l0
+        d: i64 = size - i
+        cur: i64 = l0
         l0 = cur // d
         cur = cur % d << 32 | l1
         l1 = cur // d
@@ -103,7 +112,7 @@ def shuffle(rng: Rng, items: list[T], first: int | None = None) -> None:
         l4 = cur // d
         cur = cur % d << 32 | l5
         l5 = cur // d
-        j = i + cur % d
+        j = i + int(cur % d)
         items[i], items[j] = items[j], items[i]
 
 

@@ -76,7 +76,7 @@ PREP_SCROLL_BITS: Final = sum(1 << s for s in PREP_SCROLLS)
 # the phase a mission's step opens after the preparation
 MISSION_STEP: Final = {Deal.PROGRAMMED: Phase.PROGRAMMING, Deal.TWO_PILES: Phase.SPLITTING,
                        Deal.PASS_THREE: Phase.PASSING}
-BIT: Final = tuple(1 << c for c in range(C.DECK))
+CARDS: Final = list(range(C.DECK))  # the deck in order, copied for each deal
 
 
 def dominant_colours(options: MegalomaniaOptions, rng: Rng) -> tuple[int, ...]:
@@ -260,7 +260,7 @@ class MegalomaniaRules(Effects):
     def _start_round(self) -> None:
         """Reveal the mission, deal by it, draw scrolls, open the preparation (rules: A game)."""
         game = self.game
-        n = game.players
+        n = self.players
         r = self.round_no - 1
         self.dealer = (self.dealer0 + r) % n  # passes clockwise [P]
         self.mission = self.mission_deck[r]
@@ -277,9 +277,10 @@ class MegalomaniaRules(Effects):
         self.shown = [0] * n
         self.known = [0] * (n * (n + 1))
         self.lacks = [0] * n  # failed follows, the Wizard's lowest
-        dealt = game.deals[r] if r < len(game.deals) else None  # option ``deal`` fixes it
+        fixed = game.deals
+        dealt = fixed[r] if r < len(fixed) else None  # option ``deal`` fixes it
         if dealt is None:
-            deck = list(range(C.DECK))
+            deck = CARDS.copy()
             size = info.hand
             shuffle(self.rng, deck, n * size)
             dealt = [deck[p * size:(p + 1) * size] for p in range(n)]
@@ -287,7 +288,9 @@ class MegalomaniaRules(Effects):
         deal = self.deal
         hands = self.hands
         for p, cards in enumerate(dealt):
-            mask = sum(map(BIT.__getitem__, cards))
+            mask = 0
+            for c in cards:
+                mask |= 1 << c
             out &= ~mask
             hands[p] = mask
         self.out = out
