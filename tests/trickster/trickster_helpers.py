@@ -12,8 +12,8 @@ from tricktable.games.trickster.cards import (
     HAND_SIZES,
     HERO_INDEX,
     deck_cards,
+    in_order,
     parse_card,
-    sort_key,
 )
 from tricktable.games.trickster.game import TricksterState
 
@@ -30,7 +30,7 @@ def position(players: int, hands: dict[int, list[str]] | None = None, *, trash: 
     hands = hands or {}
     hero_ids = DECKS[heroes] if isinstance(heroes, str) else tuple(HERO_INDEX[h] for h in heroes)
     named = {t for h in hands.values() for t in h} | set(trash or []) | set(deck or [])
-    pool = [CARD_TEXT[c] for c in sorted(deck_cards(hero_ids), key=sort_key) if CARD_TEXT[c] not in named]
+    pool = [CARD_TEXT[c] for c in in_order(deck_cards(hero_ids)) if CARD_TEXT[c] not in named]
     full = []
     for seat in range(players):
         hand = list(hands.get(seat, []))

@@ -84,9 +84,12 @@ class HiddenChoice:
 
     def choose(self, seat: int, pick: int = 0) -> HiddenChoice:
         """This choice after ``seat`` (one of ``waiting``) picked ``pick`` (a card, an answer, an index)."""
-        picks = self.picks
-        return HiddenChoice(tuple([q for q in self.waiting if q != seat]),
-                            (*picks[:seat], pick, *picks[seat + 1:]))
+        picks = list(self.picks)
+        picks[seat] = pick
+        waiting = self.waiting
+        # the first seat asked is the one that answers, as a rule: a slice, not a filtered copy
+        rest = waiting[1:] if waiting and waiting[0] == seat else tuple([q for q in waiting if q != seat])
+        return HiddenChoice(rest, tuple(picks))
 
     @property
     def is_complete(self) -> bool:

@@ -171,7 +171,3 @@ def in_order(cards: list[Card]) -> list[Card]:
     """``cards`` by suit then hero: the order of every list of choices, whatever order a zone holds them in."""
     return [CARD_OF_RANK[r] for r in sorted([RANK[c] for c in cards])]  # plain ints sort faster than by key
 
-
-def sort_key(c: Card) -> tuple[int, int]:
-    """Cards shown by suit (tie-break order), then hero."""
-    return (c & 7, c >> 3)

@@ -227,8 +227,8 @@ def _next(step: int) -> Callable[[Board, int], None]:
 
 def _private(s: Board, seats: tuple[int, ...], kind: str, public: dict[str, object], secret: dict[str, object]) -> None:
     """Log ``kind`` for everyone, then ``<kind>_seen`` with the ``secret`` data for ``seats`` only."""
-    s.log(kind, None, **public)
-    s.log(kind + "_seen", only(seats[0]) if len(seats) == 1 else frozenset(seats), **public, **secret)
+    s.log_data(kind, public)
+    s.log_data(kind + "_seen", {**public, **secret}, only(seats[0]) if len(seats) == 1 else frozenset(seats))
 
 
 # --- Explorer [P]: reveal the top 2 deck cards; put one in your hand, the other back on top -----------
@@ -322,13 +322,34 @@ def _nomad_pass(s: Board, p: int, c: int) -> None:
     if not s.choice.is_complete:
         return
     n, chosen = s.players, s.choice.picks
-    # knowledge first, against the hands before the passes (rules: simultaneous)
+    # knowledge, per observer o, against the hands before the passes (rules: simultaneous): every seat q but
+    # o and the one before o (``unseen``) gave away a card o did not see, so o's facts about the cards they
+    # gave and about their hands go (and q's ``lacks`` mask, where it exempted such a fact); then o knows
+    # where its own card went, and the card it got is its own. One new record per seat, where dropping fact
+    # by fact copied it per change (``_unlearn``, ``_drop_hand`` and ``_learn`` do this for one move).
     for o in range(n):
-        if s.know[o]:  # (nothing to drop from an empty record)
+        facts = s.know[o]
+        before = (o - 1) % n
+        new: dict[int, int] = {}
+        if facts:
+            unseen = ((1 << n) - 1) & ~(1 << o) & ~(1 << before)
+            given = {chosen[q] for q in range(n) if unseen >> q & 1}
+            row = s.lacks[o]
+            stale = 0  # seats whose mask exempted a fact that goes
+            for card, place in facts.items():
+                if card in given:
+                    continue
+                if place >= 0 and unseen >> place & 1:
+                    if row[place] >> card & 1:
+                        stale |= 1 << place
+                    continue
+                new[card] = place
             for q in range(n):
-                if q != o and (q + 1) % n != o:
-                    s._unlearn(o, chosen[q])
-                    s._drop_hand(o, q)  # q gave away a card o did not see
+                if stale >> q & 1:
+                    s._set_lacks(o, q, 0)
+        new.pop(chosen[before], None)  # the card o got is in o's own hand: no fact
+        new[chosen[o]] = (o + 1) % n  # the card o gave
+        s.know[o] = new
         if any(s.lacks[o]):
             for q in range(n):
                 if q != o and q != (o + 1) % n:
@@ -337,9 +358,6 @@ def _nomad_pass(s: Board, p: int, c: int) -> None:
         s.hands[q].remove(chosen[q])
     for q in range(n):
         s.hands[(q + 1) % n].append(chosen[q])
-    for o in range(n):
-        s._learn(o, chosen[o], (o + 1) % n)
-        s._learn(o, chosen[(o - 1) % n], o)
     s.events.append(_shared("passed", p))
     for q in range(n):
         s.events.append(_shared("pass", q, (q + 1) % n, chosen[q]))

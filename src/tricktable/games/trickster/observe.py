@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 from tricktable.engine import Observation
-from tricktable.games.trickster.cards import CARD_TEXT, DECK, HERO_NAMES, HEROES, SUITS, SUITS_JA, sort_key
+from tricktable.games.trickster.cards import CARD_TEXT, DECK, HERO_NAMES, HEROES, SUITS, SUITS_JA, in_order
 from tricktable.games.trickster.effects import (
     ARCHIVIST_RETURN,
     ARCHIVIST_SWAP,
@@ -36,7 +36,7 @@ from tricktable.games.trickster.rules import (
 
 
 def _texts(cards: list[int]) -> list[str]:
-    return [CARD_TEXT[c] for c in sorted(cards, key=sort_key)]
+    return [CARD_TEXT[c] for c in in_order(cards)]
 
 
 def observe(s: TricksterRules, player: int | None) -> Observation:

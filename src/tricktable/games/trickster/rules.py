@@ -50,7 +50,6 @@ from tricktable.games.trickster.cards import (
     fixed_heroes,
     in_order,
     parse_card,
-    sort_key,
 )
 from tricktable.games.trickster.effects import EFFECTS, NOMAD_PASS, NONE, STEPS, Board
 from tricktable.games.trickster.options import TricksterOptions
@@ -166,10 +165,15 @@ def exempt_seats(counts: list[list[int]]) -> list[int]:
     """For each suit, the seat alone with the most cards of it (scores none of them), or -1: a tie for most
     exempts nobody and 0 cards is never most (rules: Scoring a round). ``counts[seat][suit]``."""
     out = []
-    for s in range(8):
-        column = [row[s] for row in counts]
-        most = max(column)
-        out.append(column.index(most) if most > 0 and column.count(most) == 1 else -1)
+    for s in range(8):  # (plain loops: compiled, ``max``, ``index`` and ``count`` on a column are Python calls)
+        most, seat, tied = 0, -1, False
+        for p, row in enumerate(counts):
+            k = row[s]
+            if k > most:
+                most, seat, tied = k, p, False
+            elif k == most:
+                tied = True
+        out.append(seat if most > 0 and not tied else -1)
     return out
 
 
@@ -435,7 +439,7 @@ class TricksterRules(Board):
         self.log("deal", None, round=self.round_no, leader=leader, trash=[CARD_TEXT[c] for c in self.trash],
                  hand_sizes=[size] * n, deck_size=len(self.deck))
         for p in range(n):
-            self.log("hand", only(p), seat=p, cards=[CARD_TEXT[c] for c in sorted(self.hands[p], key=sort_key)])
+            self.log("hand", only(p), seat=p, cards=[CARD_TEXT[c] for c in in_order(self.hands[p])])
 
     def _fixed_deal(self, shuffled: list[int], size: int) -> list[int]:
         """The deal the options fix (round 1), the rest filled from the shuffle. Deck: top = end of list."""
@@ -609,7 +613,7 @@ class TricksterRules(Board):
         n = self.players
         for p in range(n):
             self.tableaus[p] = self.tableaus[p] + self.hands[p]
-            self.log("leftover", None, seat=p, cards=[CARD_TEXT[c] for c in sorted(self.hands[p], key=sort_key)])
+            self.log("leftover", None, seat=p, cards=[CARD_TEXT[c] for c in in_order(self.hands[p])])
             self.hands[p] = []
         self.know = [{} for _ in range(n)]
         counts = [suit_counts(self.tableaus[p]) for p in range(n)]
@@ -686,13 +690,21 @@ class TricksterRules(Board):
 
     def _drop_hand(self, o: int, q: int) -> None:
         """``q``'s hand lost a card ``o`` did not see: ``o``'s facts about that hand may be false now."""
-        gone = [c for c, place in self.know[o].items() if place == q]
+        facts = self.know[o]
+        if q not in facts.values():
+            return
+        kept: dict[int, int] = {}
         mask = self.lacks[o][q]
-        for c in gone:
-            self._unlearn(o, c)
-            if (mask >> c) & 1:
-                # the card was exempt from the mask because it was known; unknown now, the mask cannot stand
-                self._set_lacks(o, q, 0)
+        exempted = False
+        for c, place in facts.items():
+            if place != q:
+                kept[c] = place
+            elif (mask >> c) & 1:
+                exempted = True
+        self.know[o] = kept  # one new record, not a copy per dropped fact
+        if exempted:
+            # a card was exempt from the mask because it was known; unknown now, the mask cannot stand
+            self._set_lacks(o, q, 0)
 
     def _hand_to_hand(self, c: int, src: int | None, dst: int, seen: Iterable[int]) -> None:
         """``c`` moved from ``src``'s hand (None: the deck) to ``dst``'s; the seats in ``seen`` saw which card."""
