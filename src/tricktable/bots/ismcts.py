@@ -269,17 +269,18 @@ class ISMCTSBot(Bot):
         # --- rollout
         if policy is random_policy and isinstance(state, NativeState):
             _random_rollout(state, rng, -1 if stop_round is None else stop_round)
-        while True:
-            actors = state.actors
-            if not actors or (stop_round is not None and state.round >= stop_round):
-                break
-            if len(actors) == 1:
-                seat = actors[0]
-                state.apply(policy(state, seat, rng), seat, check=False)
-            else:
-                picks = [(q, policy(state, q, rng)) for q in actors]
-                for q, a in picks:
-                    state.apply(a, q, check=False)
+        else:
+            while True:
+                actors = state.actors
+                if not actors or (stop_round is not None and state.round >= stop_round):
+                    break
+                if len(actors) == 1:
+                    seat = actors[0]
+                    state.apply(policy(state, seat, rng), seat, check=False)
+                else:
+                    picks = [(q, policy(state, q, rng)) for q in actors]
+                    for q, a in picks:
+                        state.apply(a, q, check=False)
         # --- backup
         rewards = valuer(state)
         for visited in path:

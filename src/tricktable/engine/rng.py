@@ -102,7 +102,7 @@ class Rng:
     def below(self, n: int) -> int:
         """A uniform int in ``range(n)`` (rejection sampling, so no modulo bias): the draw ``z`` is kept
         when it is below the largest multiple of ``n`` that fits 64 bits, and gives ``z % n``."""
-        if 0 < n < _HALF and _COMPILED:  # on the draw's halves, in machine words
+        if _COMPILED and 0 < n < _HALF:  # on the draw's halves, in machine words
             d: i64 = n
             m: i64 = _HALF_SPAN % d  # 2**32 % n, so 2**64 % n is m * m % n
             # z is rejected when hi is all ones and lo reaches this (2**64 % n is below 2**31)

@@ -202,8 +202,8 @@ class State(ABC):
         self.log_data(kind, data, visible)
 
     def log_data(self, kind: str, data: dict[str, Any], visible: frozenset[int] | None = None) -> None:
-        """``log``, with the data as one dict (the dict is kept: pass a new one). A hot path's way to log:
-        compiled, a call with keyword arguments goes through Python and builds the dict anyway."""
+        """``log``, for data already in a dict (which the event keeps: pass a new one): ``log(kind, **data)``
+        would unpack it into keywords and pack it again, through Python's generic call when compiled."""
         if self._log_shared:
             self._own_log()
         self.events.append(Event(kind, data, visible))
