@@ -188,7 +188,7 @@ class ActionTables(Game[MegalomaniaOptions]):
     """The ``Game``'s tables, built once per game from its players and options: the action table and what
     the rules look up in it on every decision (``game.py``'s ``Megalomania`` is the whole game)."""
 
-    memo_fields: ClassVar[tuple[str, ...]] = ("legal_cache", "_ready_events")
+    memo_fields: ClassVar[tuple[str, ...]] = ("legal_cache", "ready_events")
 
     look: Lookups
     # set by ``check_options`` (game.py): the mission deck's contents and the fixed deals, as cards
@@ -198,18 +198,20 @@ class ActionTables(Game[MegalomaniaOptions]):
     def build_actions(self) -> list[Action]:
         self.look = lookups(self.players, self.options)
         self.legal_cache: dict[int, list[Move]] = {}  # ``rules.legal_plays``'s memo
-        self._ready_events: dict[tuple[int, int, int], Event] = {}
+        self.ready_events: dict[tuple[int, int, int], Event] = {}  # ``ready_event``'s memo
         return list(self.look.table.actions)
-
-    def ready_event(self, seat: int, crystals: int, cubes: int) -> Event:
-        """The private "ready" event of ``seat`` (interned: events are immutable values)."""
-        key = (seat, crystals, cubes)
-        event = self._ready_events.get(key)
-        if event is None:
-            event = Event("ready", {"seat": seat, "crystals": crystals, "cubes": cubes}, self.look.only[seat])
-            self._ready_events[key] = event
-        return event
 
     def is_secret(self, action: Action) -> bool:
         """A scroll used at the preparation: revealed with everyone's resources, not when it is used."""
         return isinstance(action, Move) and action.kind in (Kind.USE, Kind.REDEAL_CARD, Kind.REDEAL_SCROLL)
+
+
+def ready_event(game: ActionTables, seat: int, crystals: int, cubes: int) -> Event:
+    """The private "ready" event of ``seat`` (interned in ``game.ready_events``: events are immutable values).
+    A function, not a method of the (plain Python) ``Game``, so that the compiled build calls it natively."""
+    key = (seat, crystals, cubes)
+    memo = game.ready_events
+    event = memo.get(key)
+    if event is None:
+        event = memo[key] = Event("ready", {"seat": seat, "crystals": crystals, "cubes": cubes}, game.look.only[seat])
+    return event

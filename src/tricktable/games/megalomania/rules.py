@@ -30,7 +30,7 @@ from tricktable.engine.cards import cards_of, select
 from tricktable.engine.sampling import shuffle
 from tricktable.engine.state import phase_tables
 from tricktable.games.megalomania import cards as C
-from tricktable.games.megalomania.actions import ActionTables, Kind, Lookups, Move
+from tricktable.games.megalomania.actions import ActionTables, Kind, Lookups, Move, ready_event
 from tricktable.games.megalomania.cards import COLOUR_MASKS, FULL, Deal
 from tricktable.games.megalomania.effects import (
     ACTIVATE,
@@ -50,6 +50,7 @@ from tricktable.games.megalomania.phases import Phase
 # compared by identity on the hot path (``self.phase is not TRICK``): ``==`` on an IntEnum takes CPython's
 # slow generic path, ``is`` costs nothing.
 TRICK: Final = Phase.TRICK  # Final: the compiled build keeps each of these in a C variable, not a dict
+PREPARATION: Final = Phase.PREPARATION
 ONCE_PER_TRICK: Final = C.ONCE_PER_TRICK
 ASSASSINS: Final = C.ASSASSINS
 EXPLORERS: Final = C.EXPLORERS
@@ -93,40 +94,60 @@ def dominant_colours(options: MegalomaniaOptions, rng: Rng) -> tuple[int, ...]:
     return tuple(out)
 
 
+def ranks_of(cards: int) -> int:
+    """The ranks among ``cards``, as a mask of 8 bits (bit r: a card of rank r, in any colour)."""
+    return (cards | cards >> 8 | cards >> 16 | cards >> 24) & 0xFF
+
+
+def legal_key(cards: int, powers: int, cube: int, assassins: int, scrolls: int) -> int:
+    """``legal_plays``'s memo key. Only the powers of ranks among ``cards`` change the list, so the others
+    are left out: hands that differ in those alone share one entry."""
+    return cards | (powers & ranks_of(cards)) << 32 | cube << 40 | scrolls << 42 | assassins << 48
+
+
+def _part(look: Lookups, cache: dict[int, list[Move]], cards: int, powers: int, cube: int) -> list[Move]:
+    """The play actions of ``cards``, all in one half of the deck (or none), memoised."""
+    key = legal_key(cards, powers, cube, 0, 0)
+    part = cache.get(key)
+    if part is None:
+        part = []
+        plays = look.table.plays
+        for c in cards_of(cards):
+            part.extend(plays[c][(powers >> (c & 7) & 1) | cube])
+        cache[key] = part
+    return part
+
+
 def legal_plays(look: Lookups, cache: dict[int, list[Move]], cards: int, powers: int, cube: int, assassins: int,
                 scrolls: int) -> list[Move]:
     """The play actions of ``cards`` when the ``powers`` ranks may be activated and ``cube`` (0 or 2)
     says whether a cube may be spent, plus the powered plays of off-colour ``assassins``, plus
     ``use free-power`` (``scrolls & 1``) and ``use immunity`` (``scrolls & 2``).
 
-    Memoised in ``cache``, the game's ``legal_cache`` (``MegalomaniaRules._legal_trick`` looks there first):
-    whole lists for one-colour ``cards`` (following), and per half of the deck otherwise (leading), so a
-    leader's list is two joined parts. Here, not a method of the (plain Python) ``Game``, so that the
+    Memoised in ``cache``, the game's ``legal_cache``, under ``legal_key`` (``MegalomaniaRules._legal_trick``
+    looks there first): whole lists for cards in one half of the deck (Blue+Yellow or Red+Black: following,
+    or a hand of those colours), and per half otherwise, so a leader's list is two joined parts (hands'
+    halves repeat, whole hands rarely). Here, not a method of the (plain Python) ``Game``, so that the
     compiled build compiles it.
     """
     if len(cache) > 400_000:
         cache.clear()
-    flags = powers << 32 | cube << 40
-    out: list[Move] = []
-    for half in (0xFFFF, 0xFFFF0000):  # Blue+Yellow, Red+Black: hands' halves repeat, whole hands rarely
-        part_cards = cards & half
-        if part_cards:
-            part = cache.get(part_cards | flags)
-            if part is None:
-                part = []
-                plays = look.table.plays
-                for c in cards_of(part_cards):
-                    part.extend(plays[c][(powers >> (c & 7) & 1) | cube])
-                cache[part_cards | flags] = part
-            out += part
+    low, high = cards & 0xFFFF, cards & 0xFFFF0000
+    if low and high:
+        out = _part(look, cache, low, powers, cube) + _part(look, cache, high, powers, cube)
+    else:
+        out = _part(look, cache, cards, powers, cube)
+        if not (assassins or scrolls):
+            return out  # memoised under this very key
+        out = out.copy()
     if assassins:
         out += look.assassin_plays[cube >> 1][assassins]
     if scrolls & 1:
         out.append(look.table.use[C.FREE_POWER])
     if scrolls & 2:
         out.append(look.table.use[C.IMMUNITY])
-    if not cards or (cards.bit_length() - 1) >> 3 == ((cards & -cards).bit_length() - 1) >> 3:
-        cache[cards | flags | scrolls << 42 | assassins << 48] = out
+    if not (low and high):
+        cache[legal_key(cards, powers, cube, assassins, scrolls)] = out
     return out
 
 
@@ -373,7 +394,7 @@ class MegalomaniaRules(Effects):
         if kind is READY:
             self.crystals[player] += action.arg
             self.cubes[player] += self.look.options.resources - action.arg
-            self.events.append(self.game.ready_event(player, self.crystals[player], self.cubes[player]))
+            self.events.append(ready_event(self.game, player, self.crystals[player], self.cubes[player]))
             self._finish(player, self._reveal)
         elif kind is USE:
             self._spend_at_preparation(player, action.arg)
@@ -440,7 +461,9 @@ class MegalomaniaRules(Effects):
         return m, avail
 
     def _legal_trick(self, player: int) -> list[Move]:
-        if self.phase is not TRICK:
+        if self.phase is not TRICK:  # the next commonest phase by a native call, the others through the table
+            if self.phase is PREPARATION:
+                return self._legal_preparation(player)
             return LEGAL[self.phase](self, player)
         p = player
         look = self.look
@@ -488,14 +511,17 @@ class MegalomaniaRules(Effects):
                 look, self.game.legal_cache, m, okm, cube, rest, scrolls)
         # the actions of (playable cards, permissions, off-colour Assassins, scrolls) never change: memoised
         cache = self.game.legal_cache
-        out = cache.get(m | okm << 32 | cube << 40 | scrolls << 42 | rest << 48)
+        out = cache.get(legal_key(m, okm, cube, rest, scrolls))
         if out is None:
             out = legal_plays(look, cache, m, okm, cube, rest, scrolls)
         return out
 
     def _apply_trick(self, action: Move, player: int) -> None:
         if self.phase is not TRICK:
-            APPLY[self.phase](self, action, player)
+            if self.phase is PREPARATION:
+                self._apply_preparation(action, player)
+            else:
+                APPLY[self.phase](self, action, player)
             return
         p = player
         move = action
