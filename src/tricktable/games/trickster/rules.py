@@ -51,7 +51,7 @@ from tricktable.games.trickster.cards import (
     in_order,
     parse_card,
 )
-from tricktable.games.trickster.effects import EFFECTS, NOMAD_PASS, NONE, STEPS, Board
+from tricktable.games.trickster.effects import EFFECTS, NOMAD_PASS, NONE, STEPS, Board, nomad_pass
 from tricktable.games.trickster.options import TricksterOptions
 from tricktable.games.trickster.phases import PHASE_WORDS, Phase
 
@@ -601,7 +601,10 @@ class TricksterRules(Board):
         return [row[v] for v in values]
 
     def _apply_effect(self, action: Move, player: int) -> None:
-        STEPS[self.step].apply(self, player, action.value)
+        if self.step == NOMAD_PASS:  # the commonest step by a native call, the others through the table
+            nomad_pass(self, player, action.value)
+        else:
+            STEPS[self.step].apply(self, player, action.value)
         if self.step == NONE:
             self._after_step()
 
