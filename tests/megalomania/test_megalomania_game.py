@@ -166,5 +166,5 @@ def test_states_and_forks_share_the_games_lookups_but_never_its_legal_memo() -> 
     twin = state.clone()
     assert isinstance(state, MegalomaniaState) and isinstance(twin, MegalomaniaState)
     assert state.look is game.look is fork.look is twin.look  # immutable: one per game, however many worlds
-    assert fork.legal_cache is not game.legal_cache and not fork.legal_cache  # the memo holds hands: one per fork
+    assert fork.memo is not game.memo and not fork.memo.legal  # the memo holds hands: one per fork
     assert state.look.options is game.options and len(state.look.play_events) == 3

@@ -49,9 +49,12 @@ def seat_game(game: Game[Any], seat: int) -> Game[Any]:
 def knowledge(state: State, seat: int, game: Game[Any]) -> State:
     """A full state from what ``seat`` knows of ``state``, sharing nothing with it: see the module doc."""
     world = state.resample(seat, Rng(KNOWLEDGE_SEED + seat))
-    # the deep copy shares only the game's immutable tables (and interned actions) with the live state
+    # the deep copy shares only the game's immutable tables (and interned actions) with the live state; a
+    # memo cache the state holds as its own field becomes the fork's
     memo: dict[int, Any] = {id(value): value for value in vars(state.game).values()}
     memo[id(state.game)] = game
+    for name in game.memo_fields:
+        memo[id(getattr(state.game, name))] = getattr(game, name)
     # emptied before copying: nothing of the log, the seed or the live chance stream is copied
     world.history, world.events, world.seed, world.rng = [], [], 0, Rng(0)
     return copy.deepcopy(world, memo)

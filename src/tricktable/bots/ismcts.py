@@ -50,7 +50,7 @@ from typing import Any, Literal
 from tricktable.bots.base import Bot, SeatView
 from tricktable.bots.heuristic import chooser, heuristic_policy, hook
 from tricktable.bots.inference import weigher
-from tricktable.bots.search import Budget, Policy, Rollout, Valuer, level_settings, random_policy
+from tricktable.bots.search import Budget, CyclesPaused, Policy, Rollout, Valuer, level_settings, random_policy
 from tricktable.engine import Action, Game, Rng, State
 from tricktable.engine.native import NativeState
 
@@ -145,6 +145,10 @@ class ISMCTSBot(Bot):
 
     def search(self, view: SeatView) -> dict[int, Node]:
         """Run the search from ``view``; the root's children, keyed ``seat * num_actions + action.index``."""
+        with CyclesPaused():  # a search leaves no cycles: the collector would only walk its live objects
+            return self._search(view)
+
+    def _search(self, view: SeatView) -> dict[int, Node]:
         start = time.perf_counter()
         budget, rollout, inference = self._settings(view.game)
         # the cap counts from the start of building the view, and keeps a margin for the answer
@@ -305,5 +309,5 @@ def _random_rollout(state: NativeState, rng: Rng, stop_round: int) -> None:
             for q in actors:
                 legal = state._legal(q)
                 picks.append(legal[rng.below(len(legal))] if len(legal) > 1 else legal[0])
-            for q, a in zip(actors, picks, strict=True):
-                state.apply(a, q, check=False)
+            for i in range(len(actors)):  # not ``zip(…, strict=True)``: compiled, a keyword call goes through Python
+                state.apply(picks[i], actors[i], check=False)

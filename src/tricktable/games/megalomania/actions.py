@@ -139,7 +139,7 @@ class Lookups(Interned):
     interned events and actor tuples. Each state holds it (``state.look``), so that in the compiled build
     these are reads of a native object's fields, where the plain-Python ``Game``'s attributes would be a
     dictionary lookup each. Immutable: every fork of the game and every world shares it (the memo caches,
-    one per fork, stay on the game: ``ActionTables.memo_fields``)."""
+    one per fork, are ``Memos``)."""
 
     table: Table
     options: MegalomaniaOptions
@@ -183,22 +183,33 @@ def lookups(players: int, options: MegalomaniaOptions) -> Lookups:
     )
 
 
+class Memos:
+    """The memo caches of one fork of the game (``Game.fork`` makes each fork its own). Each state holds its
+    game's (``state.memo``), so that compiled they are a native field read, not an attribute of the plain
+    game: a bot's world gets its fork's, never the live game's (``bots.base.knowledge`` maps one to the
+    other), because the keys hold hands."""
+
+    def __init__(self) -> None:
+        self.legal: dict[int, list[Move]] = {}  # ``rules.legal_plays``'s memo
+        self.ready: dict[tuple[int, int, int], Event] = {}  # ``ready_event``'s memo
+
+
 @plain_class  # compiled, it stays a Python class: the game's ``Game`` builds on it and on the engine's
 class ActionTables(Game[MegalomaniaOptions]):
     """The ``Game``'s tables, built once per game from its players and options: the action table and what
     the rules look up in it on every decision (``game.py``'s ``Megalomania`` is the whole game)."""
 
-    memo_fields: ClassVar[tuple[str, ...]] = ("legal_cache", "ready_events")
+    memo_fields: ClassVar[tuple[str, ...]] = ("memo",)
 
     look: Lookups
+    memo: Memos
     # set by ``check_options`` (game.py): the mission deck's contents and the fixed deals, as cards
     mission_pool: tuple[int, ...]
     deals: list[list[list[int]]]
 
     def build_actions(self) -> list[Action]:
         self.look = lookups(self.players, self.options)
-        self.legal_cache: dict[int, list[Move]] = {}  # ``rules.legal_plays``'s memo
-        self.ready_events: dict[tuple[int, int, int], Event] = {}  # ``ready_event``'s memo
+        self.memo = Memos()
         return list(self.look.table.actions)
 
     def is_secret(self, action: Action) -> bool:
@@ -206,12 +217,11 @@ class ActionTables(Game[MegalomaniaOptions]):
         return isinstance(action, Move) and action.kind in (Kind.USE, Kind.REDEAL_CARD, Kind.REDEAL_SCROLL)
 
 
-def ready_event(game: ActionTables, seat: int, crystals: int, cubes: int) -> Event:
-    """The private "ready" event of ``seat`` (interned in ``game.ready_events``: events are immutable values).
+def ready_event(memo: Memos, look: Lookups, seat: int, crystals: int, cubes: int) -> Event:
+    """The private "ready" event of ``seat`` (interned in ``memo.ready``: events are immutable values).
     A function, not a method of the (plain Python) ``Game``, so that the compiled build calls it natively."""
     key = (seat, crystals, cubes)
-    memo = game.ready_events
-    event = memo.get(key)
+    event = memo.ready.get(key)
     if event is None:
-        event = memo[key] = Event("ready", {"seat": seat, "crystals": crystals, "cubes": cubes}, game.look.only[seat])
+        event = memo.ready[key] = Event("ready", {"seat": seat, "crystals": crystals, "cubes": cubes}, look.only[seat])
     return event

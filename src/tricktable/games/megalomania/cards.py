@@ -27,8 +27,16 @@ COLOUR_MASKS: Final[tuple[Mask, ...]] = tuple(0xFF << (8 * c) for c in range(4))
 # cards of the same colour strictly below a card (for the Wizard's "lowest" inference)
 BELOW: Final[tuple[Mask, ...]] = tuple(((1 << (c & 7)) - 1) << (c & ~7) for c in range(DECK))
 
-# powers, by rank (the power of a card is its rank)
-FARMER, ASSASSIN, EXPLORER, DWARF, WIZARD, KNIGHT, ORACLE, EMPEROR = range(8)
+# powers, by rank (the power of a card is its rank). Each Final on its own: the compiled build then reads
+# ``C.FARMER`` as the number itself, where a name unpacked from ``range`` is a module attribute lookup.
+FARMER: Final = 0
+ASSASSIN: Final = 1
+EXPLORER: Final = 2
+DWARF: Final = 3
+WIZARD: Final = 4
+KNIGHT: Final = 5
+ORACLE: Final = 6
+EMPEROR: Final = 7
 
 
 @dataclass(frozen=True, slots=True)
@@ -208,7 +216,17 @@ SCROLLS: tuple[Scroll, ...] = (
            effect_ja="このラウンドの最初のトリックをリードする"),
     Scroll("insight", "Insight", "洞察", "see the next mission", False, effect_ja="次のミッションを見る"),
 )
-EXTRA_CRYSTAL, EXTRA_CUBE, DOUBLE_CUBE, FREE_POWER, IMMUNITY, REDEAL, FIRST_LEAD, INSIGHT = range(len(SCROLLS))
+# the scrolls by their place in ``SCROLLS`` (Final each, as the powers above)
+EXTRA_CRYSTAL: Final = 0
+EXTRA_CUBE: Final = 1
+DOUBLE_CUBE: Final = 2
+FREE_POWER: Final = 3
+IMMUNITY: Final = 4
+REDEAL: Final = 5
+FIRST_LEAD: Final = 6
+INSIGHT: Final = 7
+assert [s.name for s in SCROLLS] == ["extra-crystal", "extra-cube", "double-cube", "free-power", "immunity",
+                                     "redeal", "first-lead", "insight"]
 SCROLL_BY_NAME = {s.name: i for i, s in enumerate(SCROLLS)}
 # the provisional deck (rules: Resources, "2 of each") [D: scrolls]
 DEFAULT_SCROLL_DECK: tuple[str, ...] = tuple(s.name for s in SCROLLS for _ in range(2))

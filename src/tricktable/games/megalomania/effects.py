@@ -5,9 +5,10 @@ a scroll under "Scroll:", a mission's special deal or step under "Mission N", an
 "Who wins a trick". ``Effects`` is the part of the game state these rules act on; ``rules.py``'s
 ``MegalomaniaRules`` is built on it and runs the round (deal, preparation, tricks, scoring) around them.
 
-Three tables tie the sections to the round: ``ACTIVATE`` (rank -> what activating that power does when
-its card is played), ``PREPARATION_SCROLLS`` (scroll -> what using it at the preparation does) and the
-phase methods each section defines (``_legal_<phase>`` / ``_apply_<phase>``), listed in ``rules.PHASES``.
+Three tables tie the sections to the round: ``Effects._activate`` (rank -> what activating that power does
+when its card is played), ``PREPARATION_SCROLLS`` (scroll -> what using it at the preparation does) and the
+phase methods each section defines (``_legal_<phase>`` / ``_apply_<phase>``), dispatched by
+``MegalomaniaRules._legal_phase`` / ``_apply_phase``.
 
 How the powers limit what may be played (the crystal, once per trick, the Emperor's cancel, the Explorer's
 first trick, the Farmer's last, the Assassin off-colour) is on the hot path of every decision, so it is
@@ -26,7 +27,7 @@ from tricktable.engine.hidden import HiddenChoice
 from tricktable.engine.native import NativeState
 from tricktable.engine.sampling import shuffle
 from tricktable.games.megalomania import cards as C
-from tricktable.games.megalomania.actions import ActionTables, Kind, Lookups, Move
+from tricktable.games.megalomania.actions import ActionTables, Kind, Lookups, Memos, Move
 from tricktable.games.megalomania.cards import COLOUR_MASKS, VALUES, Deal
 from tricktable.games.megalomania.phases import Phase
 
@@ -42,6 +43,7 @@ class Effects(NativeState):
     # as its own (native) fields; the engine's ``State`` is a plain Python class (games may be plain Python)
     game: ActionTables
     look: Lookups  # ``game.look``, held here: a native field, where the plain game's attributes are dict lookups
+    memo: Memos  # ``game.memo``, held here likewise: one per fork of the game
     players: int
     rng: Rng
     phase: Phase
@@ -102,12 +104,34 @@ class Effects(NativeState):
         self.choice = HiddenChoice.open(self.players)
         self.actors = self.choice.waiting
 
-    def _finish(self, p: int, then: Callable[[], None]) -> None:
-        """``p`` is done at the simultaneous step; when everyone is, run ``then``."""
+    def _finish(self, p: int) -> bool:
+        """``p`` is done at the simultaneous step: whether everyone now is (the caller then moves on)."""
         self.choice = self.choice.choose(p)
         self.actors = self.choice.waiting
-        if self.choice.is_complete:
-            then()
+        return self.choice.is_complete
+
+    def _activate(self, rank: int, p: int, position: int) -> bool:
+        """What activating the power of ``rank`` does as its card is played by ``p`` at trick ``position``
+        (each in its section below): True when a follow-up choice (Oracle, Farmer, Explorer) now awaits
+        ``p``. A ``match``, not a table of functions: compiled, each arm is a native call, where a
+        function taken from a table is called through Python."""
+        match rank:
+            case C.FARMER:
+                return self._farmer(p, position)
+            case C.ASSASSIN:
+                return self._assassin(p, position)
+            case C.EXPLORER:
+                return self._explorer(p, position)
+            case C.DWARF:
+                return self._dwarf(p, position)
+            case C.WIZARD:
+                return self._wizard(p, position)
+            case C.KNIGHT:
+                return self._knight(p, position)
+            case C.ORACLE:
+                return self._oracle(p, position)
+            case _:
+                return self._emperor(p, position)
 
     # --- Emperor (15) [P]: cancel, once per trick -----------------------------------------------
     # "after it, no other player may use a power or a cube this trick; what was used before stays".
@@ -348,7 +372,8 @@ class Effects(NativeState):
         self.program[player] = order
         if not rest:
             self.log("programmed", self.look.only[player], seat=player, order=[C.CARD_TEXT[c] for c in order])
-            self._finish(player, self._start_play)
+            if self._finish(player):
+                self._start_play()
 
     def _programmed_assassin(self, p: int, m: int) -> int:
         """With ``programmed_follow``: an Assassin of the order ahead of the card that follows may go
@@ -434,10 +459,8 @@ class Effects(NativeState):
         if self.chosen[player].bit_count() * 2 >= self.hands[player].bit_count():
             self.log("split", self.look.only[player], seat=player, pile1=C.texts(self.chosen[player]),
                      pile2=C.texts(self.hands[player] & ~self.chosen[player]))
-            self._finish(player, self._open_picks)
-
-    def _open_picks(self) -> None:
-        self._open_choice(Phase.PICKING)
+            if self._finish(player):
+                self._open_choice(Phase.PICKING)
 
     def split_owner(self, picker: int) -> int:
         """Whose piles ``picker`` chooses from (the picker is that player's neighbour)."""
@@ -454,7 +477,8 @@ class Effects(NativeState):
         self.log("picked", self.look.only_two[player][owner], seat=player, owner=owner, pile=action.arg + 1)
         self.chosen = self.chosen.copy()
         self.chosen[owner] = ~keep & self.hands[owner]  # the pile going out of play
-        self._finish(player, self._close_picks)
+        if self._finish(player):
+            self._close_picks()
 
     def _close_picks(self) -> None:
         n1 = self.players + 1
@@ -476,8 +500,8 @@ class Effects(NativeState):
     def _apply_passing(self, action: Move, player: int) -> None:
         self.chosen = self.chosen.copy()
         self.chosen[player] |= 1 << action.card
-        if self.chosen[player].bit_count() >= 3:
-            self._finish(player, self._close_passes)
+        if self.chosen[player].bit_count() >= 3 and self._finish(player):
+            self._close_passes()
 
     def pass_target(self, p: int) -> int:
         return (p + (1 if self.look.options.pass_to == "left" else -1)) % self.players
@@ -501,11 +525,6 @@ class Effects(NativeState):
 COMPILED: Final = hasattr(Effects, "__mypyc_attrs__")
 
 
-Activation = Callable[[Effects, int, int], bool]
-# rank -> what activating that power does as its card is played (seat, trick position); True when a
-# follow-up choice (Oracle, Farmer, Explorer) now awaits the player
-ACTIVATE: Final[tuple[Activation, ...]] = (Effects._farmer, Effects._assassin, Effects._explorer, Effects._dwarf,
-                                    Effects._wizard, Effects._knight, Effects._oracle, Effects._emperor)
 # scroll -> its effect when used at the preparation with ``use <scroll>`` (Redeal has its own actions,
 # ``_redeal``; Free Power and Immunity are used during play, ``_use_in_play``)
 PREPARATION_SCROLLS: Final[dict[int, Callable[[Effects, int], None]]] = {

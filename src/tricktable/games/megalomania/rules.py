@@ -9,7 +9,7 @@ scroll for each player; then:
 2. The mission's own step, if any (each in ``effects.py`` under its mission): ``PROGRAMMING`` (15),
    ``SPLITTING`` then ``PICKING`` (24), ``PASSING`` (25); missions 20 and 21 swap hands at the reveal.
 3. ``Phase.TRICK``, trick after trick: the leader plays any card, then clockwise each player follows
-   (``playable``). A card may activate its power (``effects.ACTIVATE``); the Oracle, the Farmer and the
+   (``playable``). A card may activate its power (``Effects._activate``); the Oracle, the Farmer and the
    Explorer then ask their player a follow-up (``ORACLE_COLOUR``, ``FARMER_LEADER``, ``EXPLORER_SWAP``).
    ``_end_trick`` gives the trick to its winner (``effects.trick_winner``).
 4. ``_end_round`` scores the mission (``effects.score_mission``); crystals and cubes return, scrolls are
@@ -22,18 +22,15 @@ read hidden cards.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Final, Self
 
 from tricktable.engine import Action, Game, Rng
 from tricktable.engine.cards import cards_of, select
 from tricktable.engine.sampling import shuffle
-from tricktable.engine.state import phase_tables
 from tricktable.games.megalomania import cards as C
 from tricktable.games.megalomania.actions import ActionTables, Kind, Lookups, Move, ready_event
 from tricktable.games.megalomania.cards import COLOUR_MASKS, FULL, Deal
 from tricktable.games.megalomania.effects import (
-    ACTIVATE,
     COMPILED,
     NOWHERE,
     PREPARATION_SCROLLS,
@@ -46,11 +43,23 @@ from tricktable.games.megalomania.effects import (
 from tricktable.games.megalomania.options import MegalomaniaOptions
 from tricktable.games.megalomania.phases import Phase
 
+try:
+    from mypy_extensions import i64  # a machine word when compiled; a plain int otherwise
+except ImportError:  # a plain install
+    i64 = int  # type: ignore[misc]
+
 # module-level copies of hot constants (a global load is cheaper than an attribute). Enum members are
 # compared by identity on the hot path (``self.phase is not TRICK``): ``==`` on an IntEnum takes CPython's
 # slow generic path, ``is`` costs nothing.
 TRICK: Final = Phase.TRICK  # Final: the compiled build keeps each of these in a C variable, not a dict
 PREPARATION: Final = Phase.PREPARATION
+PROGRAMMING: Final = Phase.PROGRAMMING
+SPLITTING: Final = Phase.SPLITTING
+PICKING: Final = Phase.PICKING
+PASSING: Final = Phase.PASSING
+ORACLE_COLOUR: Final = Phase.ORACLE_COLOUR
+FARMER_LEADER: Final = Phase.FARMER_LEADER
+EXPLORER_SWAP: Final = Phase.EXPLORER_SWAP
 ONCE_PER_TRICK: Final = C.ONCE_PER_TRICK
 ASSASSINS: Final = C.ASSASSINS
 EXPLORERS: Final = C.EXPLORERS
@@ -94,19 +103,18 @@ def dominant_colours(options: MegalomaniaOptions, rng: Rng) -> tuple[int, ...]:
     return tuple(out)
 
 
-def ranks_of(cards: int) -> int:
-    """The ranks among ``cards``, as a mask of 8 bits (bit r: a card of rank r, in any colour)."""
-    return (cards | cards >> 8 | cards >> 16 | cards >> 24) & 0xFF
-
-
-def legal_key(cards: int, powers: int, cube: int, assassins: int, scrolls: int) -> int:
+def legal_key(cards: i64, powers: i64, cube: i64, assassins: i64, scrolls: i64) -> i64:
     """``legal_plays``'s memo key. Only the powers of ranks among ``cards`` change the list, so the others
-    are left out: hands that differ in those alone share one entry."""
-    return cards | (powers & ranks_of(cards)) << 32 | cube << 40 | scrolls << 42 | assassins << 48
+    are left out: hands that differ in those alone share one entry. The off-colour ``assassins`` (cards 1,
+    9, 17 and 25) take 4 bits, so the key fits 48 bits: compiled, all of it is machine-word arithmetic."""
+    four: i64 = (assassins >> 1 | assassins >> 8 | assassins >> 15 | assassins >> 22) & 0xF
+    ranks: i64 = (cards | cards >> 8 | cards >> 16 | cards >> 24) & 0xFF  # the ranks among ``cards``, a bit each
+    return cards | (powers & ranks) << 32 | cube << 40 | scrolls << 42 | four << 44
 
 
 def _part(look: Lookups, cache: dict[int, list[Move]], cards: int, powers: int, cube: int) -> list[Move]:
-    """The play actions of ``cards``, all in one half of the deck (or none), memoised."""
+    """The play actions of ``cards``, all of one colour, memoised (under the key of the whole list of
+    such a hand: it is the same list)."""
     key = legal_key(cards, powers, cube, 0, 0)
     part = cache.get(key)
     if part is None:
@@ -124,21 +132,26 @@ def legal_plays(look: Lookups, cache: dict[int, list[Move]], cards: int, powers:
     says whether a cube may be spent, plus the powered plays of off-colour ``assassins``, plus
     ``use free-power`` (``scrolls & 1``) and ``use immunity`` (``scrolls & 2``).
 
-    Memoised in ``cache``, the game's ``legal_cache``, under ``legal_key`` (``MegalomaniaRules._legal_trick``
-    looks there first): whole lists for cards in one half of the deck (Blue+Yellow or Red+Black: following,
-    or a hand of those colours), and per half otherwise, so a leader's list is two joined parts (hands'
-    halves repeat, whole hands rarely). Here, not a method of the (plain Python) ``Game``, so that the
-    compiled build compiles it.
+    Memoised in ``cache``, the fork's ``memo.legal``, under ``legal_key`` (``MegalomaniaRules._legal_trick``
+    looks there first). A list not there yet is joined from one memoised list per colour, in colour
+    order: a colour holds at most 8 cards, so those parts are few and almost always there already. Here,
+    not a method of the (plain Python) ``Game``, so that the compiled build compiles it.
     """
     if len(cache) > 400_000:
         cache.clear()
-    low, high = cards & 0xFFFF, cards & 0xFFFF0000
-    if low and high:
-        out = _part(look, cache, low, powers, cube) + _part(look, cache, high, powers, cube)
-    else:
-        out = _part(look, cache, cards, powers, cube)
-        if not (assassins or scrolls):
-            return out  # memoised under this very key
+    out: list[Move] = []
+    fresh = True  # whether ``out`` is a list of its own (not a part, which must not change)
+    for shift in range(0, 32, 8):
+        colour = cards & 0xFF << shift
+        if colour:
+            part = _part(look, cache, colour, powers, cube)
+            if fresh and not out:
+                out, fresh = part, False
+            else:
+                out, fresh = out + part, True
+    if not (assassins or scrolls or fresh):
+        return out  # one colour: the part is the whole list, memoised under this very key
+    if not fresh:
         out = out.copy()
     if assassins:
         out += look.assassin_plays[cube >> 1][assassins]
@@ -146,8 +159,7 @@ def legal_plays(look: Lookups, cache: dict[int, list[Move]], cards: int, powers:
         out.append(look.table.use[C.FREE_POWER])
     if scrolls & 2:
         out.append(look.table.use[C.IMMUNITY])
-    if not (low and high):
-        cache[legal_key(cards, powers, cube, assassins, scrolls)] = out
+    cache[legal_key(cards, powers, cube, assassins, scrolls)] = out
     return out
 
 
@@ -162,6 +174,7 @@ class MegalomaniaRules(Effects):
         super().__init__(game, seed)
         assert isinstance(game, ActionTables)
         self.look = game.look
+        self.memo = game.memo
         o = game.options
         n = game.players
         rng = self.rng
@@ -217,6 +230,7 @@ class MegalomaniaRules(Effects):
             twin.seed = self.seed
             twin.game = self.game
             twin.look = self.look
+            twin.memo = self.memo
             twin.players = self.players
             twin.actors = self.actors
             twin.phase = self.phase
@@ -274,7 +288,8 @@ class MegalomaniaRules(Effects):
         return twin
 
     # ``_legal`` and ``_step`` (the engine's hooks, one call per decision) are the trick phase's methods
-    # themselves, which hand any other phase to the PHASES table: one Python call less on the hot path.
+    # themselves, which hand any other phase to ``_legal_phase`` / ``_apply_phase``: one call less on the
+    # hot path.
 
     # --- rounds --------------------------------------------------------------------------------
 
@@ -392,10 +407,15 @@ class MegalomaniaRules(Effects):
     def _apply_preparation(self, action: Move, player: int) -> None:
         kind = action.kind
         if kind is READY:
-            self.crystals[player] += action.arg
-            self.cubes[player] += self.look.options.resources - action.arg
-            self.events.append(ready_event(self.game, player, self.crystals[player], self.cubes[player]))
-            self._finish(player, self._reveal)
+            # ``x[p] = x[p] + …``, not ``x[p] += …``: compiled, an augmented item assignment is a generic
+            # number operation on objects; this form stays on ints
+            crystals = self.crystals[player] + action.arg
+            cubes = self.cubes[player] + self.look.options.resources - action.arg
+            self.crystals[player] = crystals
+            self.cubes[player] = cubes
+            self.events.append(ready_event(self.memo, self.look, player, crystals, cubes))
+            if self._finish(player):
+                self._reveal()
         elif kind is USE:
             self._spend_at_preparation(player, action.arg)
             PREPARATION_SCROLLS[action.arg](self, player)
@@ -461,10 +481,8 @@ class MegalomaniaRules(Effects):
         return m, avail
 
     def _legal_trick(self, player: int) -> list[Move]:
-        if self.phase is not TRICK:  # the next commonest phase by a native call, the others through the table
-            if self.phase is PREPARATION:
-                return self._legal_preparation(player)
-            return LEGAL[self.phase](self, player)
+        if self.phase is not TRICK:
+            return self._legal_phase(player)
         p = player
         look = self.look
         if self.fast:  # the common case, inlined (rules: Tricks)
@@ -506,22 +524,18 @@ class MegalomaniaRules(Effects):
                 scrolls |= 1
             elif s == IMMUNITY and self.emperor and not self.immune >> p & 1:
                 scrolls |= 2
-        if extra:
-            return look.table.plays[extra.bit_length() - 1][cube] + legal_plays(
-                look, self.game.legal_cache, m, okm, cube, rest, scrolls)
         # the actions of (playable cards, permissions, off-colour Assassins, scrolls) never change: memoised
-        cache = self.game.legal_cache
+        cache = self.memo.legal
         out = cache.get(legal_key(m, okm, cube, rest, scrolls))
         if out is None:
             out = legal_plays(look, cache, m, okm, cube, rest, scrolls)
+        if extra:
+            return look.table.plays[extra.bit_length() - 1][cube] + out
         return out
 
     def _apply_trick(self, action: Move, player: int) -> None:
         if self.phase is not TRICK:
-            if self.phase is PREPARATION:
-                self._apply_preparation(action, player)
-            else:
-                APPLY[self.phase](self, action, player)
+            self._apply_phase(action, player)
             return
         p = player
         move = action
@@ -544,16 +558,17 @@ class MegalomaniaRules(Effects):
             lacks = shown_lacking(c, self.lead, self.dominant, n > self.wizard)
             if lacks & ~self.lacks[p]:
                 self.lacks = self.lacks.copy()
-                self.lacks[p] |= lacks
+                self.lacks[p] = self.lacks[p] | lacks  # not ``|=``: see ``_apply_preparation``
         hands = self.hands
-        if hands[p] & move.bit:
-            hands[p] ^= move.bit
+        hand = hands[p]
+        if hand & move.bit:
+            hands[p] = hand ^ move.bit
         else:
             self._from_top(c, p)
         if deal is PROGRAMMED or deal is DRAW_PILE:
             self._after_special(c, p)
         if delta:
-            self.cubes[p] -= 1
+            self.cubes[p] = self.cubes[p] - 1
         trick.append((p, c, move.value + delta, colour, power, delta))
         self.events.append(look.play_events[p][move.index])
         if power:
@@ -561,9 +576,9 @@ class MegalomaniaRules(Effects):
             if self.free >> p & 1:
                 self.free &= ~(1 << p)
             elif not look.free_ranks >> r & 1:
-                self.crystals[p] -= 1
+                self.crystals[p] = self.crystals[p] - 1
             self.used |= 1 << r
-            if ACTIVATE[r](self, p, n):  # a follow-up choice awaits (Oracle, Farmer, Explorer)
+            if self._activate(r, p, n):  # a follow-up choice awaits (Oracle, Farmer, Explorer)
                 return
         elif self.free:
             self.free &= ~(1 << p)  # Free Power arms only the card played now [D]
@@ -633,8 +648,9 @@ class MegalomaniaRules(Effects):
         n = self.players
         number = self.mission
         result = score_mission(number, n, self.won, self.look.options.mission_points[number - 1])
-        self.points = [a + b for a, b in zip(self.points, result, strict=True)]
-        self.lost = [a + min(b, 0) for a, b in zip(self.lost, result, strict=True)]
+        # by index, not ``zip(…, strict=True)``: compiled, a call with a keyword goes through Python
+        self.points = [self.points[p] + result[p] for p in range(n)]
+        self.lost = [self.lost[p] + min(result[p], 0) for p in range(n)]
         self.results = [*self.results, tuple(result)]
         self.log("mission_scored", mission=number, points=result)
         if self.round_no >= self.look.options.rounds:
@@ -651,22 +667,50 @@ class MegalomaniaRules(Effects):
     def _apply_over(self, action: Move, player: int) -> None:
         """Nothing: no one acts once the game is over."""
 
+    # --- the phase table -----------------------------------------------------------------------
+    # rules: A game, the phases of a round (each mission step and follow-up in its section of effects.py).
+    # Every phase but ``TRICK`` (``_legal_trick`` and ``_apply_trick`` themselves), by an ``if`` chain
+    # rather than the ``PHASES`` table of the other games (engine.state.phase_tables): compiled, each arm is
+    # a native call, where a function taken from a table is called through Python, and a random playout
+    # spends one decision in eight at the follow-ups (Oracle, Farmer, Explorer).
 
-LegalFn = Callable[[MegalomaniaRules, int], list[Move]]
-ApplyFn = Callable[[MegalomaniaRules, Move, int], None]
-# rules: A game, the phases of a round (each mission step and follow-up in its section of effects.py)
-PHASES: dict[Phase, tuple[LegalFn, ApplyFn]] = {
-    Phase.PREPARATION: (MegalomaniaRules._legal_preparation, MegalomaniaRules._apply_preparation),
-    Phase.PROGRAMMING: (MegalomaniaRules._legal_programming, MegalomaniaRules._apply_programming),
-    Phase.SPLITTING: (MegalomaniaRules._legal_splitting, MegalomaniaRules._apply_splitting),
-    Phase.PICKING: (MegalomaniaRules._legal_picking, MegalomaniaRules._apply_picking),
-    Phase.PASSING: (MegalomaniaRules._legal_passing, MegalomaniaRules._apply_passing),
-    Phase.TRICK: (MegalomaniaRules._legal_trick, MegalomaniaRules._apply_trick),
-    Phase.ORACLE_COLOUR: (MegalomaniaRules._legal_oracle_colour, MegalomaniaRules._apply_oracle_colour),
-    Phase.FARMER_LEADER: (MegalomaniaRules._legal_farmer_leader, MegalomaniaRules._apply_farmer_leader),
-    Phase.EXPLORER_SWAP: (MegalomaniaRules._legal_explorer_swap, MegalomaniaRules._apply_explorer_swap),
-    Phase.OVER: (MegalomaniaRules._legal_over, MegalomaniaRules._apply_over),
-}
-_TABLES = phase_tables(PHASES)
-LEGAL: Final = _TABLES[0]  # Final: a C variable when compiled, not a dict lookup a decision
-APPLY: Final = _TABLES[1]
+    def _legal_phase(self, player: int) -> list[Move]:
+        phase = self.phase
+        if phase is PREPARATION:
+            return self._legal_preparation(player)
+        if phase is ORACLE_COLOUR:
+            return self._legal_oracle_colour(player)
+        if phase is FARMER_LEADER:
+            return self._legal_farmer_leader(player)
+        if phase is EXPLORER_SWAP:
+            return self._legal_explorer_swap(player)
+        if phase is PROGRAMMING:
+            return self._legal_programming(player)
+        if phase is SPLITTING:
+            return self._legal_splitting(player)
+        if phase is PICKING:
+            return self._legal_picking(player)
+        if phase is PASSING:
+            return self._legal_passing(player)
+        return self._legal_over(player)
+
+    def _apply_phase(self, action: Move, player: int) -> None:
+        phase = self.phase
+        if phase is PREPARATION:
+            self._apply_preparation(action, player)
+        elif phase is ORACLE_COLOUR:
+            self._apply_oracle_colour(action, player)
+        elif phase is FARMER_LEADER:
+            self._apply_farmer_leader(action, player)
+        elif phase is EXPLORER_SWAP:
+            self._apply_explorer_swap(action, player)
+        elif phase is PROGRAMMING:
+            self._apply_programming(action, player)
+        elif phase is SPLITTING:
+            self._apply_splitting(action, player)
+        elif phase is PICKING:
+            self._apply_picking(action, player)
+        elif phase is PASSING:
+            self._apply_passing(action, player)
+        else:
+            self._apply_over(action, player)
