@@ -22,6 +22,7 @@ read hidden cards.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Final, Self
 
 from tricktable.engine import Action, Game, Rng
@@ -670,7 +671,7 @@ class MegalomaniaRules(Effects):
     # --- the phase table -----------------------------------------------------------------------
     # rules: A game, the phases of a round (each mission step and follow-up in its section of effects.py).
     # Every phase but ``TRICK`` (``_legal_trick`` and ``_apply_trick`` themselves), by an ``if`` chain
-    # rather than the ``PHASES`` table of the other games (engine.state.phase_tables): compiled, each arm is
+    # rather than through the ``PHASES`` table (engine.state.phase_tables) as the other games: compiled, each arm is
     # a native call, where a function taken from a table is called through Python, and a random playout
     # spends one decision in eight at the follow-ups (Oracle, Farmer, Explorer).
 
@@ -714,3 +715,22 @@ class MegalomaniaRules(Effects):
             self._apply_passing(action, player)
         else:
             self._apply_over(action, player)
+
+
+LegalFn = Callable[[MegalomaniaRules, int], list[Move]]
+ApplyFn = Callable[[MegalomaniaRules, Move, int], None]
+# every phase's pair, as each game declares them (``tests/test_shape.py`` checks the names and signatures);
+# the decisions themselves go through ``_legal_trick`` / ``_apply_trick`` and the ``if`` chains above, which
+# call these same methods
+PHASES: Final[dict[Phase, tuple[LegalFn, ApplyFn]]] = {
+    Phase.PREPARATION: (MegalomaniaRules._legal_preparation, MegalomaniaRules._apply_preparation),
+    Phase.PROGRAMMING: (MegalomaniaRules._legal_programming, MegalomaniaRules._apply_programming),
+    Phase.SPLITTING: (MegalomaniaRules._legal_splitting, MegalomaniaRules._apply_splitting),
+    Phase.PICKING: (MegalomaniaRules._legal_picking, MegalomaniaRules._apply_picking),
+    Phase.PASSING: (MegalomaniaRules._legal_passing, MegalomaniaRules._apply_passing),
+    Phase.TRICK: (MegalomaniaRules._legal_trick, MegalomaniaRules._apply_trick),
+    Phase.ORACLE_COLOUR: (MegalomaniaRules._legal_oracle_colour, MegalomaniaRules._apply_oracle_colour),
+    Phase.FARMER_LEADER: (MegalomaniaRules._legal_farmer_leader, MegalomaniaRules._apply_farmer_leader),
+    Phase.EXPLORER_SWAP: (MegalomaniaRules._legal_explorer_swap, MegalomaniaRules._apply_explorer_swap),
+    Phase.OVER: (MegalomaniaRules._legal_over, MegalomaniaRules._apply_over),
+}
