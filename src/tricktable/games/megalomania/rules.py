@@ -671,7 +671,7 @@ class MegalomaniaRules(Effects):
     # --- the phase table -----------------------------------------------------------------------
     # rules: A game, the phases of a round (each mission step and follow-up in its section of effects.py).
     # Every phase but ``TRICK`` (``_legal_trick`` and ``_apply_trick`` themselves), by an ``if`` chain
-    # rather than through the ``PHASES`` table (engine.state.phase_tables) as the other games: compiled, each arm is
+    # rather than through the ``PHASES`` table (engine.state.phase_tables) as Masquerade: compiled, each arm is
     # a native call, where a function taken from a table is called through Python, and a random playout
     # spends one decision in eight at the follow-ups (Oracle, Farmer, Explorer).
 

@@ -87,8 +87,22 @@ HEROES: tuple[Hero, ...] = (
 )
 HERO_NAMES: tuple[str, ...] = tuple(h.name for h in HEROES)
 HERO_INDEX: dict[str, int] = {name: i for i, name in enumerate(HERO_NAMES)}
-BRIGAND, GUARD, MAGICIAN, NOMAD, PEDDLER, REVOLUTIONARY, SOLDIER = range(7)
-ARCHIVIST, DOCTOR, EXPLORER, INVENTOR, SCION, SCAVENGER, WITNESS = range(7, 14)
+# each hero's index, Final one by one: the compiled build keeps each in a C variable (names unpacked from
+# ``range`` would be module attributes, looked up at every read)
+BRIGAND: Final = 0
+GUARD: Final = 1
+MAGICIAN: Final = 2
+NOMAD: Final = 3
+PEDDLER: Final = 4
+REVOLUTIONARY: Final = 5
+SOLDIER: Final = 6
+ARCHIVIST: Final = 7
+DOCTOR: Final = 8
+EXPLORER: Final = 9
+INVENTOR: Final = 10
+SCION: Final = 11
+SCAVENGER: Final = 12
+WITNESS: Final = 13
 
 # rules: Choosing the 7 heroes [P]
 DECKS: dict[str, tuple[int, ...]] = {
@@ -169,5 +183,7 @@ CARD_OF_RANK: Final[tuple[Card, ...]] = tuple(sorted(CARDS, key=RANK.__getitem__
 
 def in_order(cards: list[Card]) -> list[Card]:
     """``cards`` by suit then hero: the order of every list of choices, whatever order a zone holds them in."""
-    return [CARD_OF_RANK[r] for r in sorted([RANK[c] for c in cards])]  # plain ints sort faster than by key
+    ranks = [RANK[c] for c in cards]  # plain ints sort faster than by key; sorted in place, not copied
+    ranks.sort()
+    return [CARD_OF_RANK[r] for r in ranks]
 

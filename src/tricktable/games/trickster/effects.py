@@ -1,14 +1,16 @@
-"""The 14 hero effects as data: when each can be carried out, and the steps (choices) it asks for.
+"""The 14 hero effects: when each can be carried out, and the steps (choices) it asks for.
 
 rules: "every card played to the Pot triggers its hero's effect ... mandatory if it can be carried out,
 and all or nothing: if it cannot be carried out completely, nothing happens." So each effect has a
 ``can`` test, checked once when the card is placed (after it left its player's hand); when it passes,
-``begin`` starts the effect and every choice it needs is a step: an action of the player who makes it
-(the card's player, except Nomad's pass which every player makes at once).
+``start`` begins the effect and every choice it needs is a step: an action of the player who makes it
+(the card's player, except Nomad's pass which every player makes at once). The ``STEPS`` table says what
+each step asks and where its choices come from; ``FIRST_STEP`` is each hero's first.
 
 Steps share a small record on the state: ``fx_player`` (the card's player), ``fx_target`` (the opponent
 chosen), ``fx_card`` (a card chosen at an earlier step) and ``fx_count`` (cards put back so far).
-A step's ``apply`` sets ``state.step`` to the next step, or to ``NONE`` when the effect is done.
+A step's function (one section a hero, called by ``choose``) sets ``state.step`` to the next step, or to
+``NONE`` when the effect is done.
 
 The tableaus, the Trash, the deck and the knowledge records are copy-on-write (clones share them, rules.py
 ``clone``): an effect replaces such a list or record, never changes it in place (``_without``, ``_with``).
@@ -17,7 +19,6 @@ The tableaus, the Trash, the deck and the knowledge records are copy-on-write (c
 from __future__ import annotations
 
 from abc import abstractmethod
-from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Final
 
@@ -154,9 +155,18 @@ SCAVENGER_TAKE: Final = 22
 WITNESS_SEAT: Final = 23
 
 
+# where a step's choices come from (``Step.source``): the player's hand, their tableau, the Trash, or a
+# list of its own (``choices`` below: the seats, or the deck cards in view)
+HAND: Final = 0
+TABLEAU: Final = 1
+TRASH: Final = 2
+OWN: Final = 3
+
+
 @dataclass(frozen=True, slots=True)
 class Step:
-    """One choice inside an effect: its action kind, what may be chosen, and what choosing does.
+    """One choice inside an effect: the hero asking, what it asks (shown to players), its action kind and
+    where its choices come from (``source``). What choosing does is the step's function below (``choose``).
 
     ``secret``: ``fx_card`` (a hand card picked at the step before) is seen only by the effect's player.
     """
@@ -164,30 +174,28 @@ class Step:
     name: str
     hero: int
     kind: Kind
-    legal: Callable[[Board, int], list[int]]
-    apply: Callable[[Board, int, int], None]
+    source: int
     secret: bool = False
-
-
-@dataclass(frozen=True, slots=True)
-class Effect:
-    """A hero's effect: ``can`` (all or nothing, checked when the card is placed) and ``begin``."""
-
-    can: Callable[[Board, int], bool]
-    begin: Callable[[Board, int], None]
 
 
 # the events the commonest steps log, each built once and shared (read-only) by every state, like the plays'
 # (rules.py): ``_shared(kind, seat, target, card)`` (-1: no such field), and each seat's secret Nomad pick
-_SHARED: Final[dict[tuple[str, int, int, int], Event]] = {}
+PICK: Final = 0
+TO_POT: Final = 1
+TARGET: Final = 2
+TO_TABLEAU: Final = 3
+PASSED: Final = 4
+PASS: Final = 5
+_KINDS: Final = ("pick", "to_pot", "target", "to_tableau", "passed", "pass")
+_SHARED: Final[dict[int, Event]] = {}
 PASS_PICK: Final = [[Event("chose", {"seat": p, "card": CARD_TEXT[c], "why": "pass"}, only(p))
                      for c in range(len(CARD_TEXT))] for p in range(7)]
 
 
-def _shared(kind: str, seat: int, target: int = -1, card: int = -1) -> Event:
-    """The event ``kind`` with ``seat``, then ``target`` and ``card`` when given (>= 0); a Nomad ``pass`` is
-    seen by its two seats only."""
-    key = (kind, seat, target, card)
+def _shared(kind: int, seat: int, target: int = -1, card: int = -1) -> Event:
+    """The event ``_KINDS[kind]`` with ``seat``, then ``target`` and ``card`` when given (>= 0); a Nomad
+    ``pass`` is seen by its two seats only. Keyed by one small int: a tuple key is hashed at every look-up."""
+    key = ((kind * 8 + seat) * 8 + target + 1) * 128 + card + 1
     event = _SHARED.get(key)
     if event is None:
         data: dict[str, Any] = {"seat": seat}
@@ -195,7 +203,7 @@ def _shared(kind: str, seat: int, target: int = -1, card: int = -1) -> Event:
             data["target"] = target
         if card >= 0:
             data["card"] = CARD_TEXT[card]
-        event = _SHARED[key] = Event(kind, data, frozenset((seat, target)) if kind == "pass" else None)
+        event = _SHARED[key] = Event(_KINDS[kind], data, frozenset((seat, target)) if kind == PASS else None)
     return event
 
 
@@ -217,12 +225,6 @@ def _opponents(s: Board, p: int) -> list[int]:
 
 def _done(s: Board) -> None:
     s.step = NONE
-
-
-def _next(step: int) -> Callable[[Board, int], None]:
-    def begin(s: Board, p: int) -> None:
-        s.step = step
-    return begin
 
 
 def _private(s: Board, seats: tuple[int, ...], kind: str, public: dict[str, object], secret: dict[str, object]) -> None:
@@ -286,7 +288,7 @@ def _brigand_give(s: Board, p: int, c: int) -> None:
 
 def _guard_move(s: Board, p: int, c: int) -> None:
     s.tableaus[p] = _without(s.tableaus[p], c)
-    s.events.append(_shared("to_pot", p, card=c))
+    s.events.append(_shared(TO_POT, p, card=c))
     s._add_to_trick(c, p, moved=True)
     _done(s)
 
@@ -333,11 +335,15 @@ def nomad_pass(s: Board, p: int, c: int) -> None:
         new: dict[int, int] = {}
         if facts:
             unseen = ((1 << n) - 1) & ~(1 << o) & ~(1 << before)
-            given = [chosen[q] for q in range(n) if unseen >> q & 1]  # `in` on a few ints: cheaper than a set
             row = s.lacks[o]
             stale = 0  # seats whose mask exempted a fact that goes
             for card, place in facts.items():
-                if card in given:
+                gone = False  # given away by a seat o did not see (a loop over the few picks: native ints)
+                for q in range(n):
+                    if chosen[q] == card:
+                        gone = (unseen >> q & 1) != 0
+                        break
+                if gone:
                     continue
                 if place >= 0 and unseen >> place & 1:
                     if row[place] >> card & 1:
@@ -347,39 +353,39 @@ def nomad_pass(s: Board, p: int, c: int) -> None:
             for q in range(n):
                 if stale >> q & 1:
                     s._set_lacks(o, q, 0)
-        new.pop(chosen[before], None)  # the card o got is in o's own hand: no fact
+        got = chosen[before]  # the card o got is in o's own hand: no fact
+        if got in new:  # (not ``pop(got, None)``: compiled, that is a Python method call)
+            del new[got]  # noqa: RUF051
         new[chosen[o]] = (o + 1) % n  # the card o gave
         s.know[o] = new
-        if any(s.lacks[o]):
-            for q in range(n):
-                if q != o and q != (o + 1) % n:
-                    s._set_lacks(o, q, 0)  # q received a card o did not see
+        row = s.lacks[o]
+        for q in range(n):
+            if row[q] != 0 and q != o and q != (o + 1) % n:
+                s._set_lacks(o, q, 0)  # q received a card o did not see
     for q in range(n):
         s.hands[q].remove(chosen[q])
     for q in range(n):
         s.hands[(q + 1) % n].append(chosen[q])
-    s.events.append(_shared("passed", p))
+    s.events.append(_shared(PASSED, p))
     for q in range(n):
-        s.events.append(_shared("pass", q, (q + 1) % n, chosen[q]))
+        s.events.append(_shared(PASS, q, (q + 1) % n, chosen[q]))
     s.choice = CLOSED
     _done(s)
 
 
 # --- Peddler: move a card from your tableau to an opponent's tableau ----------------------------------
 
-def _choose_target(step: int) -> Callable[[Board, int, int], None]:
-    def apply(s: Board, p: int, q: int) -> None:
-        s.fx_target = q
-        s.events.append(_shared("target", p, q))
-        s.step = step
-    return apply
+def _choose_target(s: Board, p: int, q: int, step: int) -> None:
+    s.fx_target = q
+    s.events.append(_shared(TARGET, p, q))
+    s.step = step
 
 
 def _peddler_move(s: Board, p: int, c: int) -> None:
     q = s.fx_target
     s.tableaus[p] = _without(s.tableaus[p], c)
     s.tableaus[q] = _with(s.tableaus[q], c)
-    s.events.append(_shared("to_tableau", p, q, c))
+    s.events.append(_shared(TO_TABLEAU, p, q, c))
     _done(s)
 
 
@@ -399,7 +405,7 @@ def _soldier_move(s: Board, p: int, c: int) -> None:
     q = s.fx_target
     s.hands[p].remove(c)
     s.tableaus[q] = _with(s.tableaus[q], c)
-    s.events.append(_shared("to_tableau", p, q, c))
+    s.events.append(_shared(TO_TABLEAU, p, q, c))
     s._forget_card(c)
     _done(s)
 
@@ -521,82 +527,170 @@ def _witness_seat(s: Board, p: int, q: int) -> None:
     _done(s)
 
 
-def _hand(s: Board, p: int) -> list[int]:
-    return in_order(s.hands[p])
+def _pick_public(s: Board, p: int, c: int, step: int) -> None:
+    s.events.append(_shared(PICK, p, card=c))
+    _pick_secret(s, p, c, step)
 
 
-def _tableau(s: Board, p: int) -> list[int]:
-    return in_order(s.tableaus[p])
-
-
-def _trash(s: Board, p: int) -> list[int]:
-    return s.trash
-
-
-def _secret_then(step: int) -> Callable[[Board, int, int], None]:
-    def apply(s: Board, p: int, c: int) -> None:
-        _pick_secret(s, p, c, step)
-    return apply
-
-
-def _public_then(step: int) -> Callable[[Board, int, int], None]:
-    def apply(s: Board, p: int, c: int) -> None:
-        s.events.append(_shared("pick", p, card=c))
-        _pick_secret(s, p, c, step)
-    return apply
-
+# --- the tables: what each step asks, and each hero's first step --------------------------------------
 
 STEPS: Final[dict[int, Step]] = {
-    EXPLORER_KEEP: Step("keep a revealed card", EXPLORER, Kind.KEEP, lambda s, p: [s.deck[-1], s.deck[-2]],
-                        _explorer_keep),
-    BRIGAND_SEAT: Step("choose whom to rob", BRIGAND, Kind.SEAT,
-                       lambda s, p: [q for q in range(s.players) if q != p and s.hands[q]], _brigand_seat),
-    BRIGAND_GIVE: Step("give a card back", BRIGAND, Kind.GIVE, _hand, _brigand_give),
-    GUARD_MOVE: Step("move a tableau card into the Pot", GUARD, Kind.MOVE, _tableau, _guard_move),
-    MAGICIAN_SWAP: Step("choose a hand card for the Trash", MAGICIAN, Kind.SWAP, _hand, _secret_then(MAGICIAN_TAKE)),
-    MAGICIAN_TAKE: Step("take a Trash card", MAGICIAN, Kind.TAKE, _trash, _magician_take, secret=True),
-    NOMAD_PASS: Step("pass a card to the left", NOMAD, Kind.PASS, _hand, nomad_pass),
-    PEDDLER_SEAT: Step("choose who gets a tableau card", PEDDLER, Kind.SEAT, _opponents, _choose_target(PEDDLER_MOVE)),
-    PEDDLER_MOVE: Step("move a tableau card to them", PEDDLER, Kind.MOVE, _tableau, _peddler_move),
-    REVOLUTIONARY_SEAT: Step("choose whose tableau to swap with", REVOLUTIONARY, Kind.SEAT,
-                             lambda s, p: [q for q in range(s.players) if q != p and s.tableaus[q]],
-                             _choose_target(REVOLUTIONARY_SWAP)),
-    REVOLUTIONARY_SWAP: Step("choose your tableau card", REVOLUTIONARY, Kind.SWAP, _tableau,
-                             _public_then(REVOLUTIONARY_TAKE)),
-    REVOLUTIONARY_TAKE: Step("take their tableau card", REVOLUTIONARY, Kind.TAKE,
-                             lambda s, p: in_order(s.tableaus[s.fx_target]), _revolutionary_take),
-    SOLDIER_SEAT: Step("choose whose tableau gets a hand card", SOLDIER, Kind.SEAT, _opponents,
-                       _choose_target(SOLDIER_MOVE)),
-    SOLDIER_MOVE: Step("move a hand card to their tableau", SOLDIER, Kind.MOVE, _hand, _soldier_move),
-    ARCHIVIST_SWAP: Step("choose a hand card for the deck", ARCHIVIST, Kind.SWAP, _hand,
-                         _secret_then(ARCHIVIST_TAKE)),
-    ARCHIVIST_TAKE: Step("take one of the top 3", ARCHIVIST, Kind.TAKE, lambda s, p: s.deck[-3:][::-1],
-                         _archivist_take, secret=True),
-    ARCHIVIST_RETURN: Step("put back the next card from the top", ARCHIVIST, Kind.RETURN, _archivist_unplaced,
-                           _archivist_return),
-    DOCTOR_TAKE: Step("take a tableau card into your hand", DOCTOR, Kind.TAKE, _tableau, _doctor_take),
-    INVENTOR_BOTTOM: Step("put a hand card on the bottom of the deck", INVENTOR, Kind.BOTTOM, _hand, _inventor_bottom),
-    SCION_SWAP: Step("choose your tableau card", SCION, Kind.SWAP, _tableau, _public_then(SCION_TAKE)),
-    SCION_TAKE: Step("take a Trash card into your tableau", SCION, Kind.TAKE, _trash, _scion_take),
-    SCAVENGER_TAKE: Step("take a Trash card into your hand", SCAVENGER, Kind.TAKE, _trash, _scavenger_take),
-    WITNESS_SEAT: Step("choose whose hand to look at", WITNESS, Kind.SEAT, _witness_targets, _witness_seat),
+    EXPLORER_KEEP: Step("keep a revealed card", EXPLORER, Kind.KEEP, OWN),
+    BRIGAND_SEAT: Step("choose whom to rob", BRIGAND, Kind.SEAT, OWN),
+    BRIGAND_GIVE: Step("give a card back", BRIGAND, Kind.GIVE, HAND),
+    GUARD_MOVE: Step("move a tableau card into the Pot", GUARD, Kind.MOVE, TABLEAU),
+    MAGICIAN_SWAP: Step("choose a hand card for the Trash", MAGICIAN, Kind.SWAP, HAND),
+    MAGICIAN_TAKE: Step("take a Trash card", MAGICIAN, Kind.TAKE, TRASH, secret=True),
+    NOMAD_PASS: Step("pass a card to the left", NOMAD, Kind.PASS, HAND),
+    PEDDLER_SEAT: Step("choose who gets a tableau card", PEDDLER, Kind.SEAT, OWN),
+    PEDDLER_MOVE: Step("move a tableau card to them", PEDDLER, Kind.MOVE, TABLEAU),
+    REVOLUTIONARY_SEAT: Step("choose whose tableau to swap with", REVOLUTIONARY, Kind.SEAT, OWN),
+    REVOLUTIONARY_SWAP: Step("choose your tableau card", REVOLUTIONARY, Kind.SWAP, TABLEAU),
+    REVOLUTIONARY_TAKE: Step("take their tableau card", REVOLUTIONARY, Kind.TAKE, OWN),
+    SOLDIER_SEAT: Step("choose whose tableau gets a hand card", SOLDIER, Kind.SEAT, OWN),
+    SOLDIER_MOVE: Step("move a hand card to their tableau", SOLDIER, Kind.MOVE, HAND),
+    ARCHIVIST_SWAP: Step("choose a hand card for the deck", ARCHIVIST, Kind.SWAP, HAND),
+    ARCHIVIST_TAKE: Step("take one of the top 3", ARCHIVIST, Kind.TAKE, OWN, secret=True),
+    ARCHIVIST_RETURN: Step("put back the next card from the top", ARCHIVIST, Kind.RETURN, OWN),
+    DOCTOR_TAKE: Step("take a tableau card into your hand", DOCTOR, Kind.TAKE, TABLEAU),
+    INVENTOR_BOTTOM: Step("put a hand card on the bottom of the deck", INVENTOR, Kind.BOTTOM, HAND),
+    SCION_SWAP: Step("choose your tableau card", SCION, Kind.SWAP, TABLEAU),
+    SCION_TAKE: Step("take a Trash card into your tableau", SCION, Kind.TAKE, TRASH),
+    SCAVENGER_TAKE: Step("take a Trash card into your hand", SCAVENGER, Kind.TAKE, TRASH),
+    WITNESS_SEAT: Step("choose whose hand to look at", WITNESS, Kind.SEAT, OWN),
 }
 
-# rules: each hero's effect, all or nothing: ``can`` is checked after the card left its player's hand
-EFFECTS: Final[dict[int, Effect]] = {
-    BRIGAND: Effect(lambda s, p: any(s.hands[q] for q in range(s.players) if q != p), _next(BRIGAND_SEAT)),
-    GUARD: Effect(lambda s, p: bool(s.tableaus[p]), _next(GUARD_MOVE)),
-    MAGICIAN: Effect(lambda s, p: bool(s.hands[p]) and bool(s.trash), _next(MAGICIAN_SWAP)),
-    NOMAD: Effect(lambda s, p: all(s.hands), _nomad_begin),
-    PEDDLER: Effect(lambda s, p: bool(s.tableaus[p]), _next(PEDDLER_SEAT)),
-    REVOLUTIONARY: Effect(lambda s, p: bool(s.tableaus[p]) and any(s.tableaus[q] for q in range(s.players) if q != p),
-                          _next(REVOLUTIONARY_SEAT)),
-    SOLDIER: Effect(lambda s, p: bool(s.hands[p]), _next(SOLDIER_SEAT)),
-    ARCHIVIST: Effect(lambda s, p: len(s.deck) >= 3 and bool(s.hands[p]), _archivist_begin),
-    DOCTOR: Effect(lambda s, p: bool(s.tableaus[p]), _next(DOCTOR_TAKE)),
-    EXPLORER: Effect(lambda s, p: len(s.deck) >= 2, _explorer_begin),
-    INVENTOR: Effect(lambda s, p: len(s.deck) >= 1, _inventor_begin),
-    SCION: Effect(lambda s, p: bool(s.tableaus[p]) and bool(s.trash), _next(SCION_SWAP)),
-    SCAVENGER: Effect(lambda s, p: bool(s.trash) and len(s.deck) >= 1, _next(SCAVENGER_TAKE)),
-    WITNESS: Effect(lambda s, p: bool(_witness_targets(s, p)), _next(WITNESS_SEAT)),
-}
+# the same by step number as plain ints, for the hot path (a dict look-up and an enum index cost more)
+STEP_SOURCE: Final[tuple[int, ...]] = tuple(STEPS[i].source if i in STEPS else OWN for i in range(len(STEPS) + 1))
+STEP_KIND: Final[tuple[int, ...]] = tuple(int(STEPS[i].kind) if i in STEPS else -1 for i in range(len(STEPS) + 1))
+
+# each hero's first step, by hero index; NONE for the four whose effect begins with work of its own
+# (``start``: Nomad, Archivist, Explorer, Inventor)
+FIRST_STEP: Final[tuple[int, ...]] = (
+    BRIGAND_SEAT, GUARD_MOVE, MAGICIAN_SWAP, NONE, PEDDLER_SEAT, REVOLUTIONARY_SEAT, SOLDIER_SEAT,
+    NONE, DOCTOR_TAKE, NONE, NONE, SCION_SWAP, SCAVENGER_TAKE, WITNESS_SEAT,
+)
+
+
+# --- dispatch ----------------------------------------------------------------------------------------
+#
+# ``can``, ``start``, ``choices`` and ``choose`` are ``if`` chains on the hero or the step, not tables of
+# functions: compiled, each arm is a native call, where a function taken from a table is called through
+# Python (about a tenth of a Trickster search).
+
+def can(s: Board, hero: int, p: int) -> bool:
+    """rules: whether ``hero``'s effect can be carried out completely (all or nothing), checked after the
+    card left the hand of its player ``p``."""
+    if hero in (GUARD, PEDDLER, DOCTOR):  # (compiled: plain comparisons, no tuple)
+        return bool(s.tableaus[p])
+    if hero == BRIGAND:
+        return any(s.hands[q] for q in range(s.players) if q != p)
+    if hero == MAGICIAN:
+        return bool(s.hands[p]) and bool(s.trash)
+    if hero == NOMAD:
+        return all(s.hands)
+    if hero == REVOLUTIONARY:
+        return bool(s.tableaus[p]) and any(s.tableaus[q] for q in range(s.players) if q != p)
+    if hero == SOLDIER:
+        return bool(s.hands[p])
+    if hero == ARCHIVIST:
+        return len(s.deck) >= 3 and bool(s.hands[p])
+    if hero == EXPLORER:
+        return len(s.deck) >= 2
+    if hero == INVENTOR:
+        return len(s.deck) >= 1
+    if hero == SCION:
+        return bool(s.tableaus[p]) and bool(s.trash)
+    if hero == SCAVENGER:
+        return bool(s.trash) and len(s.deck) >= 1
+    return bool(_witness_targets(s, p))  # WITNESS
+
+
+def start(s: Board, hero: int, p: int) -> None:
+    """Begin ``hero``'s effect for ``p`` (``can`` passed): its first step, after what it does at once."""
+    if hero == NOMAD:
+        _nomad_begin(s, p)
+    elif hero == ARCHIVIST:
+        _archivist_begin(s, p)
+    elif hero == EXPLORER:
+        _explorer_begin(s, p)
+    elif hero == INVENTOR:
+        _inventor_begin(s, p)
+    else:
+        s.step = FIRST_STEP[hero]
+
+
+def choices(s: Board, step: int, p: int) -> list[int]:
+    """What ``p`` may choose at ``step``: cards (``in_order``, or the deck's from the top down) or seats."""
+    source = STEP_SOURCE[step]
+    if source == HAND:
+        return in_order(s.hands[p])
+    if source == TABLEAU:
+        return in_order(s.tableaus[p])
+    if source == TRASH:
+        return s.trash
+    if step == BRIGAND_SEAT:
+        return [q for q in range(s.players) if q != p and s.hands[q]]
+    if step in (PEDDLER_SEAT, SOLDIER_SEAT):
+        return _opponents(s, p)
+    if step == REVOLUTIONARY_SEAT:
+        return [q for q in range(s.players) if q != p and s.tableaus[q]]
+    if step == REVOLUTIONARY_TAKE:
+        return in_order(s.tableaus[s.fx_target])
+    if step == EXPLORER_KEEP:
+        return [s.deck[-1], s.deck[-2]]
+    if step == ARCHIVIST_TAKE:
+        return s.deck[-3:][::-1]
+    if step == ARCHIVIST_RETURN:
+        return _archivist_unplaced(s, p)
+    return _witness_targets(s, p)  # WITNESS_SEAT
+
+
+def choose(s: Board, step: int, p: int, v: int) -> None:
+    """``p`` chooses ``v`` (a card or a seat) at ``step``: what that does is in the hero's section above."""
+    if step == NOMAD_PASS:
+        nomad_pass(s, p, v)
+    elif step == BRIGAND_SEAT:
+        _brigand_seat(s, p, v)
+    elif step == BRIGAND_GIVE:
+        _brigand_give(s, p, v)
+    elif step == GUARD_MOVE:
+        _guard_move(s, p, v)
+    elif step == MAGICIAN_SWAP:
+        _pick_secret(s, p, v, MAGICIAN_TAKE)
+    elif step == MAGICIAN_TAKE:
+        _magician_take(s, p, v)
+    elif step == PEDDLER_SEAT:
+        _choose_target(s, p, v, PEDDLER_MOVE)
+    elif step == PEDDLER_MOVE:
+        _peddler_move(s, p, v)
+    elif step == REVOLUTIONARY_SEAT:
+        _choose_target(s, p, v, REVOLUTIONARY_SWAP)
+    elif step == REVOLUTIONARY_SWAP:
+        _pick_public(s, p, v, REVOLUTIONARY_TAKE)
+    elif step == REVOLUTIONARY_TAKE:
+        _revolutionary_take(s, p, v)
+    elif step == SOLDIER_SEAT:
+        _choose_target(s, p, v, SOLDIER_MOVE)
+    elif step == SOLDIER_MOVE:
+        _soldier_move(s, p, v)
+    elif step == ARCHIVIST_SWAP:
+        _pick_secret(s, p, v, ARCHIVIST_TAKE)
+    elif step == ARCHIVIST_TAKE:
+        _archivist_take(s, p, v)
+    elif step == ARCHIVIST_RETURN:
+        _archivist_return(s, p, v)
+    elif step == DOCTOR_TAKE:
+        _doctor_take(s, p, v)
+    elif step == EXPLORER_KEEP:
+        _explorer_keep(s, p, v)
+    elif step == INVENTOR_BOTTOM:
+        _inventor_bottom(s, p, v)
+    elif step == SCION_SWAP:
+        _pick_public(s, p, v, SCION_TAKE)
+    elif step == SCION_TAKE:
+        _scion_take(s, p, v)
+    elif step == SCAVENGER_TAKE:
+        _scavenger_take(s, p, v)
+    else:  # WITNESS_SEAT
+        _witness_seat(s, p, v)

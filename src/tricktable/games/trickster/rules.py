@@ -24,17 +24,15 @@ copy-on-write: replaced when it changes, never changed in place, so clones share
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from enum import IntEnum
 from typing import Final, Self
 
 from tricktable.engine import Action, Event, Game
 from tricktable.engine.hidden import CLOSED, HiddenChoice, only
-from tricktable.engine.state import phase_tables
 from tricktable.games.trickster.actions import Kind, Move, table_for
 from tricktable.games.trickster.cards import (
     ALL_MASK,
-    CARD_OF_RANK,
     CARD_TEXT,
     CARDS,
     DECK,
@@ -51,7 +49,7 @@ from tricktable.games.trickster.cards import (
     in_order,
     parse_card,
 )
-from tricktable.games.trickster.effects import EFFECTS, NOMAD_PASS, NONE, STEPS, Board, nomad_pass
+from tricktable.games.trickster.effects import NOMAD_PASS, NONE, STEP_KIND, STEPS, Board, can, choices, choose, start
 from tricktable.games.trickster.options import TricksterOptions
 from tricktable.games.trickster.phases import PHASE_WORDS, Phase
 
@@ -80,7 +78,7 @@ SAME_SUIT: Final = Pattern.SAME_SUIT
 SAME_HERO: Final = Pattern.SAME_HERO
 PLAY: Final = Kind.PLAY
 OPEN: Final = Kind.OPEN
-SEAT: Final = Kind.SEAT
+SEAT_KIND: Final[int] = int(Kind.SEAT)  # a plain int, as ``STEP_KIND`` holds kinds
 
 # the events of every card played, built once and shared (read-only) by every state: a search logs them at
 # nearly every decision. ``PLAYED[seat][card]``, ``TRIGGERED[seat][hero]`` ("effect"), ``IDLE`` ("no_effect").
@@ -113,17 +111,21 @@ def pattern_of(lead: Card, card: Card) -> Pattern:
     return Pattern.NO_MATCH
 
 
-def fitting(cards: Iterable[Card], pattern: Pattern, lead: Card, suits: int, heroes: int) -> list[Card]:
-    """The ``cards`` a Follower may play (rules: A trick): the Leader's suit (Same Suit), the Leader's hero
+def fits(c: Card, pattern: Pattern, lead: Card, suits: int, heroes: int) -> bool:
+    """Whether a Follower may play ``c`` (rules: A trick): the Leader's suit (Same Suit), the Leader's hero
     (Same Hero), or for No Match a suit and a hero both outside the bitmasks ``suits`` and ``heroes``
-    (the cards No Match compares with: every card now in the Pot by default)."""
+    (the cards No Match compares with: every card now in the Pot by default). Small ints only: on the hot
+    path, where a test against the 112-bit ``fitting_mask`` shifts a big int."""
     if pattern is SAME_SUIT:
-        suit = lead & 7
-        return [c for c in cards if (c & 7) == suit]
+        return (c & 7) == (lead & 7)
     if pattern is SAME_HERO:
-        hero = lead >> 3
-        return [c for c in cards if (c >> 3) == hero]
-    return [c for c in cards if not ((suits >> (c & 7)) & 1 or (heroes >> (c >> 3)) & 1)]
+        return (c >> 3) == (lead >> 3)
+    return not ((suits >> (c & 7)) & 1 or (heroes >> (c >> 3)) & 1)
+
+
+def fitting(cards: list[Card], pattern: Pattern, lead: Card, suits: int, heroes: int) -> list[Card]:
+    """The ``cards`` a Follower may play (``fits``)."""
+    return [c for c in cards if fits(c, pattern, lead, suits, heroes)]
 
 
 def fitting_mask(pattern: Pattern, lead: Card, suits: int, heroes: int) -> int:
@@ -153,11 +155,11 @@ def _no_match_mask(suits: int, heroes: int) -> int:
     return ALL_MASK & ~avoid
 
 
-def suit_counts(cards: Iterable[Card]) -> list[int]:
+def suit_counts(cards: list[Card]) -> list[int]:
     """How many of ``cards`` each suit has (in tie-break order)."""
     counts = [0] * 8
     for c in cards:
-        counts[c & 7] += 1
+        counts[c & 7] = counts[c & 7] + 1  # (not ``+=``: compiled, an item's ``+=`` is Python's generic add)
     return counts
 
 
@@ -179,10 +181,15 @@ def exempt_seats(counts: list[list[int]]) -> list[int]:
 
 def round_points(counts: list[list[int]]) -> list[int]:
     """Trouble points of one round from each player's tableau count per suit (rules: Scoring a round)."""
-    points = [sum(row) for row in counts]
+    points = []
+    for row in counts:  # (plain loops, as above: compiled, ``sum`` and an item's ``-=`` are Python calls)
+        total = 0
+        for k in row:
+            total += k
+        points.append(total)
     for s, seat in enumerate(exempt_seats(counts)):
         if seat >= 0:
-            points[seat] -= counts[seat][s]
+            points[seat] = points[seat] - counts[seat][s]
     return points
 
 
@@ -289,8 +296,9 @@ class TricksterRules(Board):
             return (self.drafter,)
         return ()
 
-    # ``_legal`` and ``_step`` (the engine's hooks, one call per decision) call the methods of the commonest
-    # phases directly (compiled, a native call) and hand the others to the PHASES table
+    # ``_legal`` and ``_step`` (the engine's hooks, one call per decision) dispatch to the PHASES table's
+    # methods by an ``if`` chain, the commonest phases first: compiled, each arm is a native call, where a
+    # method taken from the table is called through Python
 
     def _legal(self, player: int) -> list[Action]:
         phase = self.phase
@@ -298,7 +306,11 @@ class TricksterRules(Board):
             return self._legal_effect(player)
         if phase is TRICK:
             return self._legal_trick(player)
-        return _LEGAL[phase](self, player)
+        if phase is OPENING:
+            return self._legal_opening(player)
+        if phase is DRAFTING:
+            return self._legal_drafting(player)
+        return self._legal_over(player)
 
     def _step(self, action: Action, player: int) -> None:
         assert isinstance(action, Move)
@@ -307,8 +319,12 @@ class TricksterRules(Board):
             self._apply_effect(action, player)
         elif phase is TRICK:
             self._apply_trick(action, player)
+        elif phase is OPENING:
+            self._apply_opening(action, player)
+        elif phase is DRAFTING:
+            self._apply_drafting(action, player)
         else:
-            _APPLY[phase](self, action, player)
+            self._apply_over(action, player)
         self.actors = self._find_actors()
 
     def _why_illegal(self, action: Action, player: int) -> str:
@@ -500,7 +516,7 @@ class TricksterRules(Board):
         self.events.append(TRICK_BEGINS[leader][self.order[1]])
         self._next_turn()
 
-    def _fitting(self, cards: Iterable[Card]) -> list[Card]:
+    def _fitting(self, cards: list[Card]) -> list[Card]:
         """The ``cards`` that fit this trick's pattern now."""
         return fitting(cards, self.pattern, self.lead_card, self.check_suits, self.check_heroes)
 
@@ -518,9 +534,9 @@ class TricksterRules(Board):
             self._bust(p, "empty hand")  # rules [D option empty_hand]: a player who must play with none busts
             return
         if self.turn >= 2:
-            fits = fitting_mask(self.pattern, self.lead_card, self.check_suits, self.check_heroes)
+            pattern, lead, suits, heroes = self.pattern, self.lead_card, self.check_suits, self.check_heroes
             for c in hand:
-                if fits >> c & 1:
+                if fits(c, pattern, lead, suits, heroes):
                     break
             else:
                 self._bust(p, "cannot follow")
@@ -530,11 +546,13 @@ class TricksterRules(Board):
     def _legal_trick(self, player: int) -> list[Action]:
         # the hand by suit then hero (``in_order``): its ranks sorted as plain ints, then each rank's action
         row = self.action_table.by_rank[PLAY]
-        ranks = sorted([RANK[c] for c in self.hands[player]])
         if self.turn < 2:
-            return [row[r] for r in ranks]
-        fits = fitting_mask(self.pattern, self.lead_card, self.check_suits, self.check_heroes)
-        return [row[r] for r in ranks if fits >> CARD_OF_RANK[r] & 1]
+            ranks = [RANK[c] for c in self.hands[player]]
+        else:
+            pattern, lead, suits, heroes = self.pattern, self.lead_card, self.check_suits, self.check_heroes
+            ranks = [RANK[c] for c in self.hands[player] if fits(c, pattern, lead, suits, heroes)]
+        ranks.sort()  # in place: ``sorted`` copies the list first
+        return [row[r] for r in ranks]
 
     def _apply_trick(self, action: Move, player: int) -> None:
         c = action.value
@@ -549,13 +567,13 @@ class TricksterRules(Board):
             self.pattern = pattern_of(self.lead_card, c)
             events.append(PATTERN_SET[self.pattern])
         self._add_to_trick(c, player, moved=False)
-        effect = EFFECTS[c >> 3]
+        hero = c >> 3
         self.fx_player, self.fx_target, self.fx_card, self.fx_count = player, -1, -1, 0
-        if effect.can(self, player):
-            events.append(TRIGGERED[player][c >> 3])
-            effect.begin(self, player)
+        if can(self, hero, player):
+            events.append(TRIGGERED[player][hero])
+            start(self, hero, player)
         else:
-            events.append(IDLE[player][c >> 3])
+            events.append(IDLE[player][hero])
         self._after_step()
 
     def _add_to_trick(self, c: int, p: int, *, moved: bool) -> None:
@@ -595,16 +613,12 @@ class TricksterRules(Board):
     # --- hero effects (effects.py: one section a hero) ---------------------------------------------------
 
     def _legal_effect(self, player: int) -> list[Action]:
-        step = STEPS[self.step]
-        values = step.legal(self, player)
-        row = self.action_table.seats if step.kind is SEAT else self.action_table.cards[step.kind]
-        return [row[v] for v in values]
+        kind = STEP_KIND[self.step]
+        row = self.action_table.seats if kind == SEAT_KIND else self.action_table.cards[kind]
+        return [row[v] for v in choices(self, self.step, player)]
 
     def _apply_effect(self, action: Move, player: int) -> None:
-        if self.step == NOMAD_PASS:  # the commonest step by a native call, the others through the table
-            nomad_pass(self, player, action.value)
-        else:
-            STEPS[self.step].apply(self, player, action.value)
+        choose(self, self.step, player, action.value)
         if self.step == NONE:
             self._after_step()
 
@@ -621,8 +635,8 @@ class TricksterRules(Board):
         self.know = [{} for _ in range(n)]
         counts = [suit_counts(self.tableaus[p]) for p in range(n)]
         points = round_points(counts)
-        self.suit_counts = [[a + b for a, b in zip(mine, new, strict=True)]
-                            for mine, new in zip(self.suit_counts, counts, strict=True)]
+        # by index, not ``zip(…, strict=True)``: compiled, a keyword call goes through Python
+        self.suit_counts = [[self.suit_counts[p][i] + counts[p][i] for i in range(8)] for p in range(n)]
         self.round_scores = [*self.round_scores, points]
         self.round_counts = [*self.round_counts, counts]  # for the end-of-game breakdown (never mutated)
         self.totals = tuple(trouble(self.round_scores, n))
@@ -688,14 +702,17 @@ class TricksterRules(Board):
     def _forget_card(self, c: int) -> None:
         """``c`` went to a public zone: nobody needs a fact about it."""
         for o, facts in enumerate(self.know):
-            if c in facts:
+            if facts and c in facts:  # (most records are empty: no look-up)
                 self._unlearn(o, c)
 
     def _drop_hand(self, o: int, q: int) -> None:
         """``q``'s hand lost a card ``o`` did not see: ``o``'s facts about that hand may be false now."""
         facts = self.know[o]
-        if q not in facts.values():
-            return
+        for place in facts.values():
+            if place == q:
+                break
+        else:
+            return  # no fact about that hand (a native loop: ``in`` on a dict's values is Python's generic test)
         kept: dict[int, int] = {}
         mask = self.lacks[o][q]
         exempted = False
@@ -709,11 +726,13 @@ class TricksterRules(Board):
             # a card was exempt from the mask because it was known; unknown now, the mask cannot stand
             self._set_lacks(o, q, 0)
 
-    def _hand_to_hand(self, c: int, src: int | None, dst: int, seen: Iterable[int]) -> None:
+    def _hand_to_hand(self, c: int, src: int | None, dst: int, seen: tuple[int, ...]) -> None:
         """``c`` moved from ``src``'s hand (None: the deck) to ``dst``'s; the seats in ``seen`` saw which card."""
-        watchers = set(seen)
+        watchers = 0  # the seats in ``seen``, as bits
+        for o in seen:
+            watchers |= 1 << o
         for o in range(self.players):
-            if o in watchers:
+            if watchers >> o & 1:
                 self._learn(o, c, dst)
             else:
                 self._unlearn(o, c)
@@ -731,7 +750,7 @@ class TricksterRules(Board):
                 self._unlearn(o, c)
                 self._drop_hand(o, src)
 
-    def _deck_to_hand(self, c: int, dst: int, seen: Iterable[int]) -> None:
+    def _deck_to_hand(self, c: int, dst: int, seen: tuple[int, ...]) -> None:
         """``c`` went from the deck to ``dst``'s hand; the seats in ``seen`` know which card it was."""
         self._hand_to_hand(c, None, dst, seen)
 
@@ -747,8 +766,8 @@ class TricksterRules(Board):
 
 Legal = Callable[[TricksterRules, int], list[Action]]
 Apply = Callable[[TricksterRules, Move, int], None]
-# keyed by Phase members (typed by int: ``phase_tables`` takes any int keys, and a Mapping's key type does
-# not widen)
+# keyed by Phase members (typed by int, as Masquerade's for ``phase_tables``); ``_legal`` and ``_step``
+# dispatch to these methods by an ``if`` chain (a test checks the two agree)
 PHASES: dict[int, tuple[Legal, Apply]] = {
     Phase.DRAFTING: (TricksterRules._legal_drafting, TricksterRules._apply_drafting),
     Phase.OPENING: (TricksterRules._legal_opening, TricksterRules._apply_opening),
@@ -756,10 +775,6 @@ PHASES: dict[int, tuple[Legal, Apply]] = {
     Phase.EFFECT: (TricksterRules._legal_effect, TricksterRules._apply_effect),
     Phase.OVER: (TricksterRules._legal_over, TricksterRules._apply_over),
 }
-# the same table as tuples indexed by phase, for ``_legal``/``_step``
-_TABLES = phase_tables(PHASES)
-_LEGAL: Final = _TABLES[0]  # Final: a C variable when compiled, not a dict lookup a decision
-_APPLY: Final = _TABLES[1]
 # whether this build compiled ``TricksterRules`` (``make compiled``): a compiled class lists its own fields
 # there, and keeps them out of ``__dict__``, so ``clone`` copies them one by one
 COMPILED = hasattr(TricksterRules, "__mypyc_attrs__")
