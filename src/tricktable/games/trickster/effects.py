@@ -576,7 +576,7 @@ FIRST_STEP: Final[tuple[int, ...]] = (
 #
 # ``can``, ``start``, ``choices`` and ``choose`` are ``if`` chains on the hero or the step, not tables of
 # functions: compiled, each arm is a native call, where a function taken from a table is called through
-# Python (about a tenth of a Trickster search).
+# Python.
 
 def can(s: Board, hero: int, p: int) -> bool:
     """rules: whether ``hero``'s effect can be carried out completely (all or nothing), checked after the

@@ -114,8 +114,8 @@ def pattern_of(lead: Card, card: Card) -> Pattern:
 def fits(c: Card, pattern: Pattern, lead: Card, suits: int, heroes: int) -> bool:
     """Whether a Follower may play ``c`` (rules: A trick): the Leader's suit (Same Suit), the Leader's hero
     (Same Hero), or for No Match a suit and a hero both outside the bitmasks ``suits`` and ``heroes``
-    (the cards No Match compares with: every card now in the Pot by default). Small ints only: on the hot
-    path, where a test against the 112-bit ``fitting_mask`` shifts a big int."""
+    (the cards No Match compares with: every card now in the Pot by default). It reads small ints only,
+    so the hot path uses it rather than a bit of the 112-bit ``fitting_mask``, a big int to shift."""
     if pattern is SAME_SUIT:
         return (c & 7) == (lead & 7)
     if pattern is SAME_HERO:
@@ -702,7 +702,7 @@ class TricksterRules(Board):
     def _forget_card(self, c: int) -> None:
         """``c`` went to a public zone: nobody needs a fact about it."""
         for o, facts in enumerate(self.know):
-            if facts and c in facts:  # (most records are empty: no look-up)
+            if facts and c in facts:  # (an empty record needs no look-up)
                 self._unlearn(o, c)
 
     def _drop_hand(self, o: int, q: int) -> None:
