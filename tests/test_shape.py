@@ -20,7 +20,7 @@ import pytest
 
 from playouts import random_playout
 from tricktable.bots import make_bot
-from tricktable.engine import Game, Rng, State, game_class
+from tricktable.engine import Game, Rng, State, game_class, load_game
 from tricktable.engine.cards import CardCodec
 from tricktable.engine.registry import GAMES
 
@@ -222,6 +222,32 @@ def test_every_game_has_one_phase_table_with_one_signature(name: str) -> None:
         assert getattr(rules, legal.__name__) is legal and getattr(rules, apply.__name__) is apply, phase
         assert list(inspect.signature(legal).parameters) == ["self", "player"], legal
         assert list(inspect.signature(apply).parameters) == ["self", "action", "player"], apply
+
+
+# the games whose ``_legal`` / ``_step`` dispatch by an ``if`` chain over the phases (compiled, a native call
+# each), not through tuples built from ``PHASES`` (``engine.state.phase_tables``), which hold its very methods
+IF_CHAINS = ["megalomania", "trickster"]
+
+
+@pytest.mark.parametrize("name", IF_CHAINS)
+def test_the_phase_chains_call_the_methods_the_phases_table_declares(name: str,
+                                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    rules = importlib.import_module(f"{package_of(name)}.rules")
+    if rules.COMPILED:
+        pytest.skip("compiled methods cannot be replaced; the pure build's run of this test checks the chains")
+    state = load_game(name, 3).new_state(1)
+    cls = rules_class(name)
+    called: list[str] = []
+    monkeypatch.setattr(cls, "_find_actors", lambda self: (), raising=False)  # (Trickster's, after each step)
+    for phase, (legal, apply) in rules.PHASES.items():
+        called.clear()
+        with monkeypatch.context() as patch:  # undone after each phase (Megalomania's chains start in its trick's)
+            patch.setattr(cls, legal.__name__, lambda self, p, n=legal.__name__: called.append(n))
+            patch.setattr(cls, apply.__name__, lambda self, a, p, n=apply.__name__: called.append(n))
+            state.phase = phase
+            state._legal(0)
+            state._step(state.game.actions[0], 0)
+        assert called == [legal.__name__, apply.__name__], phase
 
 
 @pytest.mark.parametrize("name", NAMES)

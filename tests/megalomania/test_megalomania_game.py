@@ -8,7 +8,6 @@ from megalomania_helpers import setup
 from tricktable.engine import BadOptions, Rng, load_game
 from tricktable.games.megalomania.cards import COLOURS
 from tricktable.games.megalomania.game import MegalomaniaState
-from tricktable.games.megalomania.phases import Phase
 
 
 def played_out(players: int, seed: int, **options: object) -> MegalomaniaState:
@@ -169,23 +168,3 @@ def test_states_and_forks_share_the_games_lookups_but_never_its_legal_memo() -> 
     assert state.look is game.look is fork.look is twin.look  # immutable: one per game, however many worlds
     assert fork.memo is not game.memo and not fork.memo.legal  # the memo holds hands: one per fork
     assert state.look.options is game.options and len(state.look.play_events) == 3
-
-
-def test_the_phase_chains_call_the_methods_the_phases_table_declares(monkeypatch: pytest.MonkeyPatch) -> None:
-    from tricktable.games.megalomania import rules
-
-    if rules.COMPILED:
-        pytest.skip("compiled methods cannot be replaced; the pure build's run of this test checks the chains")
-    state = load_game("megalomania", 3).new_state(1)
-    called: list[str] = []
-    for phase, (legal, apply) in rules.PHASES.items():
-        if phase is Phase.TRICK:
-            continue
-        called.clear()
-        monkeypatch.setattr(rules.MegalomaniaRules, legal.__name__, lambda self, p, n=legal.__name__: called.append(n))
-        monkeypatch.setattr(rules.MegalomaniaRules, apply.__name__,
-                            lambda self, a, p, n=apply.__name__: called.append(n))
-        state.phase = phase
-        state._legal_phase(0)
-        state._apply_phase(state.game.actions[0], 0)  # type: ignore[arg-type]
-        assert called == [legal.__name__, apply.__name__], phase

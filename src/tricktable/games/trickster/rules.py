@@ -767,7 +767,7 @@ class TricksterRules(Board):
 Legal = Callable[[TricksterRules, int], list[Action]]
 Apply = Callable[[TricksterRules, Move, int], None]
 # keyed by Phase members (typed by int, as Masquerade's for ``phase_tables``); ``_legal`` and ``_step``
-# dispatch to these methods by an ``if`` chain (a test checks the two agree)
+# dispatch to these methods by an ``if`` chain (tests/test_shape.py checks the two agree)
 PHASES: dict[int, tuple[Legal, Apply]] = {
     Phase.DRAFTING: (TricksterRules._legal_drafting, TricksterRules._apply_drafting),
     Phase.OPENING: (TricksterRules._legal_opening, TricksterRules._apply_opening),
