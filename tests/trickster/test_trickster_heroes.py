@@ -8,7 +8,7 @@ from collections.abc import Callable
 import pytest
 from trickster_helpers import hand, knowledge_errors, legal, move_hand_to_tableau, position, run, tableau
 
-from tricktable.engine import Rng
+from tricktable.engine import Rng, load_game
 from tricktable.games.trickster.cards import CARD_TEXT, HEROES
 from tricktable.games.trickster.game import TricksterState
 
@@ -35,6 +35,11 @@ def test_the_hero_numbers_the_effects_dispatch_on_name_the_heroes_of_the_table()
     assert {effects.STEPS[s].hero for s in effects.FIRST_STEP if s} | {cards.NOMAD, cards.ARCHIVIST,
             cards.EXPLORER, cards.INVENTOR} == set(range(14))
     assert all(effects.STEPS[s].hero == h for h, s in enumerate(effects.FIRST_STEP) if s)
+    state = TricksterState(load_game("trickster", 4), 1)  # a number no table knows is an error, not a Witness
+    for call in (lambda: effects.choices(state, effects.NONE, 0), lambda: effects.choose(state, effects.NONE, 0, 0),
+                 lambda: effects.can(state, len(HEROES), 0)):
+        with pytest.raises(ValueError, match=r"no (step|hero) number"):
+            call()
 
 
 def test_explorer_reveals_two_keeps_one_and_puts_the_other_back_on_top() -> None:

@@ -603,7 +603,9 @@ def can(s: Board, hero: int, p: int) -> bool:
         return bool(s.tableaus[p]) and bool(s.trash)
     if hero == SCAVENGER:
         return bool(s.trash) and len(s.deck) >= 1
-    return bool(_witness_targets(s, p))  # WITNESS
+    if hero == WITNESS:
+        return bool(_witness_targets(s, p))
+    raise ValueError(f"no hero number {hero}")
 
 
 def start(s: Board, hero: int, p: int) -> None:
@@ -643,7 +645,9 @@ def choices(s: Board, step: int, p: int) -> list[int]:
         return s.deck[-3:][::-1]
     if step == ARCHIVIST_RETURN:
         return _archivist_unplaced(s, p)
-    return _witness_targets(s, p)  # WITNESS_SEAT
+    if step == WITNESS_SEAT:
+        return _witness_targets(s, p)
+    raise ValueError(f"no step number {step}")
 
 
 def choose(s: Board, step: int, p: int, v: int) -> None:
@@ -692,5 +696,7 @@ def choose(s: Board, step: int, p: int, v: int) -> None:
         _scion_take(s, p, v)
     elif step == SCAVENGER_TAKE:
         _scavenger_take(s, p, v)
-    else:  # WITNESS_SEAT
+    elif step == WITNESS_SEAT:
         _witness_seat(s, p, v)
+    else:
+        raise ValueError(f"no step number {step}")
