@@ -13,6 +13,8 @@ from spielplay import dealt, play_randomly  # noqa: E402
 
 from tricktable.envs import infotensor  # noqa: E402
 from tricktable.envs import openspiel as tos  # noqa: E402
+from tricktable.envs.encoding import asked_view  # noqa: E402
+from tricktable.envs.infostate import information_state_text  # noqa: E402
 
 GAMES = [cls.name for cls in installed_games()]
 
@@ -70,6 +72,27 @@ def test_a_waiting_seat_cannot_tell_the_movers_secret_choice_from_its_tensor(nam
                     assert np.array_equal(seen.setdefault(tuple(child.engine.actors), view), view)
                 checked += 1
             play_randomly(state, rng, 1)
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_the_memo_of_event_parts_changes_no_text_and_no_tensor(name: str) -> None:
+    # the game's encoder and observer remember each event (by identity) across states and games: what they
+    # give must be what a fresh encoder, and the text written without a memo, give
+    game = tos.load(name, 3)
+    engine_game = game.spec.game
+    for seed in range(2):
+        state = dealt(game, seed)
+        rng = np.random.RandomState(seed)
+        while not state.is_terminal():
+            play_randomly(state, rng, 17)
+            engine, marks = state.engine, state._live.marks
+            if engine is None:
+                continue
+            for seat in range(3):
+                fresh = infotensor.InfoStateEncoder(engine_game, game.spec.encoder).encode(engine, seat, marks)
+                assert np.array_equal(tensor(state, seat), fresh)
+                view = asked_view(engine, seat)
+                assert state.information_state_string(seat) == information_state_text(engine, seat, view, marks)
 
 
 def test_every_piece_and_token_field_is_documented() -> None:

@@ -14,7 +14,7 @@ ones in ``[...]``), mappings as ``k:v`` pairs, ``-`` for null.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 
 from tricktable.engine import Event, Observation, State
@@ -25,6 +25,9 @@ _SKIP = frozenset({"log", "game", "players"})
 
 def value_text(value: Any) -> str:
     """A JSON-able value in plain words: ``R11,K4`` for a list, ``a:1 b:2`` for a mapping, ``-`` for null."""
+    kind = type(value)
+    if kind is str or kind is int:  # most values, tested first: the abstract-class tests below are slow
+        return str(value)
     if value is None:
         return "-"
     if isinstance(value, bool):
@@ -39,6 +42,9 @@ def value_text(value: Any) -> str:
 
 
 def _nested(value: Any) -> str:
+    kind = type(value)
+    if kind is str or kind is int:
+        return str(value)
     if isinstance(value, Mapping) or (isinstance(value, Sequence) and not isinstance(value, str)):
         return "[" + value_text(value) + "]"
     return value_text(value)
@@ -54,21 +60,47 @@ def event_text(event: Event) -> str:
     return event.kind + ":" + "".join(" " + value_text(v) for v in event.data.values())
 
 
-def information_state_text(state: State, seat: int, view: Observation,
-                           marks: Sequence[tuple[int, int, str]]) -> str:
-    """The seat's perfect recall: ``view`` (its position now), then its events with its own actions.
+def recall(state: State, seat: int, marks: Sequence[tuple[int, int, str]]) -> Iterator[Event | str]:
+    """What ``seat`` saw and did, in order: the events visible to it, and its own actions (their text).
 
     ``marks`` are ``(seat, events logged before it acted, action text)`` for every action taken so far
     (the adapter keeps them; the count is of ``state.events``); only this seat's are read.
     """
-    lines = [position_text(view), "--"]
     mine = [(before, text) for who, before, text in marks if who == seat]
     next_mine = 0
     for index, event in enumerate(state.events):
         while next_mine < len(mine) and mine[next_mine][0] <= index:
-            lines.append("> " + mine[next_mine][1])
+            yield mine[next_mine][1]
             next_mine += 1
         if event.is_visible_to(seat):  # the engine's one test of visibility
-            lines.append(event_text(event))
-    lines.extend("> " + text for _, text in mine[next_mine:])
+            yield event
+    for _, text in mine[next_mine:]:
+        yield text
+
+
+# Events remembered by identity: a game logs each event once and states share it (Megalomania interns
+# them), so the text of a long recall is mostly looked up, not written again. A memo holds its events, so
+# an id in it cannot be reused by another object; it is emptied when it grows past this.
+MEMO_LIMIT = 100_000
+
+
+def information_state_text(state: State, seat: int, view: Observation, marks: Sequence[tuple[int, int, str]],
+                           memo: dict[int, tuple[Event, str]] | None = None) -> str:
+    """The seat's perfect recall: ``view`` (its position now), then ``recall``: its events and own actions.
+
+    ``memo`` (the caller's, kept between calls) remembers each event's text.
+    """
+    if memo is None:
+        memo = {}
+    elif len(memo) > MEMO_LIMIT:
+        memo.clear()
+    lines = [position_text(view), "--"]
+    for token in recall(state, seat, marks):
+        if isinstance(token, str):
+            lines.append("> " + token)
+            continue
+        known = memo.get(id(token))
+        if known is None:
+            known = memo[id(token)] = (token, event_text(token))
+        lines.append(known[1])
     return "\n".join(lines)

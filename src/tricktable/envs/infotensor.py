@@ -40,13 +40,14 @@ from __future__ import annotations
 
 import math
 import zlib
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from typing import Any
 
 import numpy as np
 
 from tricktable.engine import Event, Game, State
 from tricktable.envs.encoding import Encoder, Tensor, encoder_for, layout_views
+from tricktable.envs.infostate import MEMO_LIMIT, recall
 
 KIND_BUCKETS = 64
 HISTORY_SLOTS = {"megalomania": 1536, "trickster": 1024, "masquerade": 768}
@@ -76,6 +77,8 @@ class InfoStateEncoder:
         self.layout = [("observation", (self.observation.size,)), ("history_length", (1,)),
                        ("history_truncated", (1,)), ("history", (self.slots, self.width))]
         self.size = sum(math.prod(shape) for _, shape in self.layout)
+        # each token's parts (``_parts``), by identity or text, with the token kept so its id stays its own
+        self._memo: dict[int | str, tuple[Event | str, tuple[list[int], int, int, float | None]]] = {}
 
     def zeros(self) -> Tensor:
         return np.zeros(self.size, np.float32)
@@ -91,49 +94,66 @@ class InfoStateEncoder:
         tensor.fill(0.0)
         views = self.views(tensor)
         self.observation.encode_state(state, seat, views["observation"])
-        history = views["history"]
+        ones: list[int] = []  # the history's cells set to 1, and its value cells, as flat indices
+        cells: list[int] = []
+        values: list[float] = []
+        n, width = self.players, self.width
+        seat_column, other_column, value_column = self.offsets["seat"], self.offsets["other"], self.offsets["value"]
+        if len(self._memo) > MEMO_LIMIT:
+            self._memo.clear()
         count = 0
-        for row, token in enumerate(self.tokens(state, seat, marks)):
-            if row >= self.slots:
+        for token in recall(state, seat, marks):
+            if count == self.slots:
                 views["history_truncated"][0] = 1.0
                 break
-            self.write(history[row], token, seat)
-            count = row + 1
+            start = count * width
+            count += 1
+            columns, who, other, number = self._parts(token)
+            ones.extend(start + c for c in columns)
+            if who >= 0:
+                ones.append(start + seat_column + (who - seat) % n)
+            if other >= 0:
+                ones.append(start + other_column + (other - seat) % n)
+            if number is not None:
+                cells.append(start + value_column)
+                values.append(number)
+        history = views["history"].reshape(-1)
+        history[ones] = 1.0
+        history[cells] = values
         views["history_length"][0] = count
         return tensor
 
     # --- tokens ------------------------------------------------------------------------------------
 
-    def tokens(self, state: State, seat: int, marks: Sequence[tuple[int, int, str]]) -> Iterator[Event | str]:
-        """What the seat saw and did, in order: events, and its own actions (as their text)."""
-        mine = [(before, text) for who, before, text in marks if who == seat]
-        next_mine = 0
-        for index, event in enumerate(state.events):
-            while next_mine < len(mine) and mine[next_mine][0] <= index:
-                yield mine[next_mine][1]
-                next_mine += 1
-            if event.is_visible_to(seat):  # the engine's one test of visibility
-                yield event
-        for _, text in mine[next_mine:]:
-            yield text
+    def _parts(self, token: Event | str) -> tuple[list[int], int, int, float | None]:
+        """A token's row, as what does not depend on the seat (the columns set to 1), the seat it is about
+        and another seat it names (``-1``: none; written relative to the reader), and its value.
+        Remembered: by text for an own action, by identity for an event (as ``information_state_text``)."""
+        key: int | str = token if isinstance(token, str) else id(token)
+        known = self._memo.get(key)
+        if known is not None:
+            return known[1]
+        parts = self._own_parts(token) if isinstance(token, str) else self._event_parts(token)
+        self._memo[key] = (token, parts)
+        return parts
 
-    def write(self, row: Tensor, token: Event | str, seat: int) -> None:
+    def _own_parts(self, text: str) -> tuple[list[int], int, int, float | None]:
         o = self.offsets
-        if isinstance(token, str):  # an own action
-            row[o["own"]] = 1.0
-            words = token.split()
-            row[o["verb"] + self.verb_index[words[0]]] = 1.0
-            self._cards(row, [" ".join(words[1:]), *words[1:]])
-            return
-        row[o["kind"] + zlib.crc32(token.kind.encode()) % KIND_BUCKETS] = 1.0
-        data = token.data
+        words = text.split()
+        columns = [o["own"], o["verb"] + self.verb_index[words[0]]]
+        columns += self._cards([" ".join(words[1:]), *words[1:]])
+        return columns, -1, -1, None
+
+    def _event_parts(self, event: Event) -> tuple[list[int], int, int, float | None]:
+        columns = [self.offsets["kind"] + zlib.crc32(event.kind.encode()) % KIND_BUCKETS]
+        data = event.data
         who = data.get("seat")
-        if isinstance(who, int) and not isinstance(who, bool) and 0 <= who < self.players:
-            row[o["seat"] + (who - seat) % self.players] = 1.0
+        seat = who if isinstance(who, int) and not isinstance(who, bool) and 0 <= who < self.players else -1
+        other_seat = -1
         for key in OTHER_SEAT_KEYS:
             other = data.get(key)
             if isinstance(other, int) and not isinstance(other, bool) and 0 <= other < self.players:
-                row[o["other"] + (other - seat) % self.players] = 1.0
+                other_seat = other
                 break
         texts: list[str] = []
         number: float | None = None
@@ -145,17 +165,13 @@ class InfoStateEncoder:
             elif (number is None and isinstance(value, int | float) and not isinstance(value, bool)
                   and key != "seat" and key not in OTHER_SEAT_KEYS):
                 number = float(value)
-        self._cards(row, texts)
-        if number is not None:
-            row[o["value"]] = number
+        return columns + self._cards(texts), seat, other_seat, number
 
-    def _cards(self, row: Tensor, texts: Sequence[str]) -> None:
+    def _cards(self, texts: Sequence[str]) -> list[int]:
+        """The card columns of every card ``texts`` names."""
         index = self.observation.card_index
         start = self.offsets["cards"]
-        for text in texts:
-            card = index.get(text)
-            if card is not None:
-                row[start + card] = 1.0
+        return [start + card for card in (index.get(text) for text in texts) if card is not None]
 
 
 def infostate_encoder_for(game: Game[Any]) -> InfoStateEncoder:

@@ -39,7 +39,7 @@ from typing import Any
 import numpy as np
 import pyspiel
 
-from tricktable.engine import Game, Rng, State, game_class
+from tricktable.engine import Event, Game, Rng, State, game_class
 from tricktable.engine import options as opts
 from tricktable.engine.chance import NeedChance, OutsideChance, new_state_from
 from tricktable.engine.errors import IllegalAction
@@ -487,6 +487,7 @@ class Observer:
         self.tensor: Tensor = self.encoder.zeros() if self.infostate is None else self.infostate.zeros()
         self.dict: dict[str, Tensor] = (self.encoder.views(self.tensor) if self.infostate is None
                                         else self.infostate.views(self.tensor))
+        self.texts: dict[int, tuple[Event, str]] = {}  # ``information_state_text``'s memo of event texts
 
     def set_from(self, state: TricktableState, player: int) -> None:
         engine = state.engine
@@ -506,7 +507,7 @@ class Observer:
         view = asked_view(engine, seat)
         if not self.perfect_recall or seat is None:
             return position_text(view)
-        return information_state_text(engine, seat, view, state._live.marks)
+        return information_state_text(engine, seat, view, state._live.marks, self.texts)
 
 
 # --- registration ------------------------------------------------------------------------------
