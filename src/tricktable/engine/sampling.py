@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Final, TypeVar
+from typing import TYPE_CHECKING, TypeVar
 
 from tricktable.engine.cards import Mask, cards_of, mask_of
 from tricktable.engine.rng import Rng
@@ -42,7 +42,6 @@ if TYPE_CHECKING:
 StateT = TypeVar("StateT", bound="State")
 T = TypeVar("T")
 
-_LOW32: Final = (1 << 32) - 1
 SHUFFLES = 4   # plain shuffles tried first: uniform whenever one fits
 GREEDY = 24    # then most-constrained-first draws
 
@@ -86,34 +85,45 @@ def shuffle(rng: Rng, items: list[T], first: int | None = None) -> None:
     if size > 32:
         rng.shuffle(items)
         return
-    # the three draws as one 192-bit number x = a << 128 | b << 64 | c, and each place's index the remainder of
-    # x divided by the cards left (x keeps the quotient). x is held as six 32-bit limbs, most significant
-    # first, and divided limb by limb: the same quotients and remainders as Python's divmod on the whole
-    # number, but every value stays below 2**38, so the compiled build does it in machine words (``i64``)
-    # where the 192-bit int was a Python long.
-    a, b, c = rng.next64(), rng.next64(), rng.next64()
-    l0: i64 = a >> 32
-    l1: i64 = a & _LOW32
-    l2: i64 = b >> 32
-    l3: i64 = b & _LOW32
-    l4: i64 = c >> 32
-    l5: i64 = c & _LOW32
-    for i in range(min(size - 1, size if first is None else first)):
-        d: i64 = size - i
+    # The three draws as one 192-bit number x = a << 128 | b << 64 | c. Place i takes the index i + x % d,
+    # with d the cards left, and x keeps the quotient x // d. x is held as six 32-bit limbs, most significant
+    # first (each draw's halves: ``Rng._halves``, machine words when compiled), and divided limb by limb.
+    # Up to four places are drawn per division, by span = d (d - 1) (d - 2) (d - 3): the remainder of x by
+    # span holds their indices as mixed-radix digits, and x // span is what four divisions would leave.
+    # So the indices are exactly those of dividing place by place, at a quarter of the divisions; and
+    # every value stays below 2**52 (span is below 2**20), so the compiled build divides machine words.
+    l0, l1 = rng._halves()
+    l2, l3 = rng._halves()
+    l4, l5 = rng._halves()
+    places: i64 = min(size - 1, size if first is None else first)
+    place: i64 = 0
+    while place < places:
+        left: i64 = size - place
+        span: i64 = left
+        group: i64 = 1
+        while group < 4 and place + group < places:
+            span *= left - group
+            group += 1
         cur: i64 = l0
-        l0 = cur // d
-        cur = cur % d << 32 | l1
-        l1 = cur // d
-        cur = cur % d << 32 | l2
-        l2 = cur // d
-        cur = cur % d << 32 | l3
-        l3 = cur // d
-        cur = cur % d << 32 | l4
-        l4 = cur // d
-        cur = cur % d << 32 | l5
-        l5 = cur // d
-        j = i + int(cur % d)
-        items[i], items[j] = items[j], items[i]
+        l0 = cur // span
+        cur = (cur - l0 * span) << 32 | l1
+        l1 = cur // span
+        cur = (cur - l1 * span) << 32 | l2
+        l2 = cur // span
+        cur = (cur - l2 * span) << 32 | l3
+        l3 = cur // span
+        cur = (cur - l3 * span) << 32 | l4
+        l4 = cur // span
+        cur = (cur - l4 * span) << 32 | l5
+        l5 = cur // span
+        digits: i64 = cur - l5 * span  # x % span: the group's indices, the first place's lowest
+        for _ in range(group):
+            d: i64 = size - place
+            rest: i64 = digits // d
+            j = int(place + digits - rest * d)
+            items[place], items[j] = items[j], items[place]
+            digits = rest
+            place += 1
 
 
 def deal(pool: Mask, sizes: Sequence[int], rng: Rng, allowed: Sequence[Mask] | None = None, *,

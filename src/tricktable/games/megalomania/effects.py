@@ -617,23 +617,28 @@ def _unique_best(counts: Sequence[int]) -> int:
     return counts.index(best) if counts.count(best) == 1 else -1
 
 
-# missions scored by a yes/no test on (tricks, cards) of each player
-THRESHOLDS: Final[dict[int, Callable[[int, Mask], bool]]] = {
-    1: lambda n, c: n == EXACT_TRICKS[1],
-    2: lambda n, c: all(c & m for m in COLOUR_MASKS),
-    5: lambda n, c: n >= 4,
-    6: lambda n, c: not c & DWARVES_AND_WIZARDS,
-    11: lambda n, c: printed_sum(c) >= 80,
-    12: lambda n, c: n % 2 == 1,
-    13: lambda n, c: n == EXACT_TRICKS[13],
-    14: lambda n, c: n == EXACT_TRICKS[14],
-    16: lambda n, c: n >= 4,
-    17: lambda n, c: n == EXACT_TRICKS[17],
-    24: lambda n, c: n == 0,
-}
+def passes(number: int, tricks: int, cards: Mask) -> bool:
+    """Whether a player who won ``tricks`` tricks holding ``cards`` scores mission ``number``, one of those
+    scored by a yes/no test on each player alone (an ``if`` chain: compiled, each test is native code)."""
+    if number in (1, 13, 14, 17):  # exactly so many tricks
+        return tricks == EXACT_TRICKS[number]
+    if number == 2:  # a card of every colour
+        return bool(cards & COLOUR_MASKS[0] and cards & COLOUR_MASKS[1] and cards & COLOUR_MASKS[2]
+                    and cards & COLOUR_MASKS[3])
+    if number in (5, 16):  # at least four tricks
+        return tricks >= 4
+    if number == 6:  # no Dwarf and no Wizard
+        return not cards & DWARVES_AND_WIZARDS
+    if number == 11:  # printed values adding up to 80 or more
+        return printed_sum(cards) >= 80
+    if number == 12:  # an odd number of tricks
+        return tricks % 2 == 1
+    if number == 24:  # no trick
+        return tricks == 0
+    raise ValueError(f"mission {number} is not scored by a test on each player")
 
 
-def score_mission(number: int, players: int, tricks: Sequence[tuple[int, Mask]], points: int) -> list[int]:
+def score_mission(number: int, players: int, tricks: list[tuple[int, Mask]], points: int) -> list[int]:
     """Each seat's result for mission ``number`` given this round's completed tricks.
 
     ``points`` is the mission's value from option ``mission_points`` (per card or trick for counting ones).
@@ -641,8 +646,9 @@ def score_mission(number: int, players: int, tricks: Sequence[tuple[int, Mask]],
     count = [0] * players
     cards = [0] * players
     for winner, mask in tricks:
-        count[winner] += 1
-        cards[winner] |= mask
+        # not ``+=`` / ``|=``: compiled, an item's augmented assignment is a generic Python operation
+        count[winner] = count[winner] + 1
+        cards[winner] = cards[winner] | mask
     out = [0] * players
     if number in (3, 4, 9, 10):
         colour = COUNTED_COLOUR[number]
@@ -679,5 +685,4 @@ def score_mission(number: int, players: int, tricks: Sequence[tuple[int, Mask]],
             chosen = more if number == 20 else 1 - more
             out[chosen] = out[chosen + 2] = points
         return out
-    test = THRESHOLDS[number]
-    return [points if test(count[p], cards[p]) else 0 for p in range(players)]
+    return [points if passes(number, count[p], cards[p]) else 0 for p in range(players)]

@@ -26,7 +26,7 @@ from collections.abc import Callable
 from typing import Final, Self
 
 from tricktable.engine import Action, Game, Rng
-from tricktable.engine.cards import cards_of, select
+from tricktable.engine.cards import select
 from tricktable.engine.sampling import shuffle
 from tricktable.games.megalomania import cards as C
 from tricktable.games.megalomania.actions import ActionTables, Kind, Lookups, Move, ready_event
@@ -113,20 +113,6 @@ def legal_key(cards: i64, powers: i64, cube: i64, assassins: i64, scrolls: i64) 
     return cards | (powers & ranks) << 32 | cube << 40 | scrolls << 42 | four << 44
 
 
-def _part(look: Lookups, cache: dict[int, list[Move]], cards: int, powers: int, cube: int) -> list[Move]:
-    """The play actions of ``cards``, all of one colour, memoised (under the key of the whole list of
-    such a hand: it is the same list)."""
-    key = legal_key(cards, powers, cube, 0, 0)
-    part = cache.get(key)
-    if part is None:
-        part = []
-        plays = look.table.plays
-        for c in cards_of(cards):
-            part.extend(plays[c][(powers >> (c & 7) & 1) | cube])
-        cache[key] = part
-    return part
-
-
 def legal_plays(look: Lookups, cache: dict[int, list[Move]], cards: int, powers: int, cube: int, assassins: int,
                 scrolls: int) -> list[Move]:
     """The play actions of ``cards`` when the ``powers`` ranks may be activated and ``cube`` (0 or 2)
@@ -134,26 +120,22 @@ def legal_plays(look: Lookups, cache: dict[int, list[Move]], cards: int, powers:
     ``use free-power`` (``scrolls & 1``) and ``use immunity`` (``scrolls & 2``).
 
     Memoised in ``cache``, the fork's ``memo.legal``, under ``legal_key`` (``MegalomaniaRules._legal_trick``
-    looks there first). A list not there yet is joined from one memoised list per colour, in colour
-    order: a colour holds at most 8 cards, so those parts are few and almost always there already. Here,
+    looks there first); a list not there yet is built card by card, in card order, on machine words. Here,
     not a method of the (plain Python) ``Game``, so that the compiled build compiles it.
     """
     if len(cache) > 400_000:
         cache.clear()
+    plays = look.table.plays
     out: list[Move] = []
-    fresh = True  # whether ``out`` is a list of its own (not a part, which must not change)
-    for shift in range(0, 32, 8):
-        colour = cards & 0xFF << shift
-        if colour:
-            part = _part(look, cache, colour, powers, cube)
-            if fresh and not out:
-                out, fresh = part, False
-            else:
-                out, fresh = out + part, True
-    if not (assassins or scrolls or fresh):
-        return out  # one colour: the part is the whole list, memoised under this very key
-    if not fresh:
-        out = out.copy()
+    left: i64 = cards
+    allowed: i64 = powers
+    spend: i64 = cube
+    c: i64 = 0
+    while left:
+        if left & 1:
+            out.extend(plays[c][(allowed >> (c & 7) & 1) | spend])
+        left >>= 1
+        c += 1
     if assassins:
         out += look.assassin_plays[cube >> 1][assassins]
     if scrolls & 1:
