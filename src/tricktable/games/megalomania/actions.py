@@ -35,6 +35,12 @@ from tricktable.games.megalomania import cards as C
 from tricktable.games.megalomania.cards import CARD_TEXT, COLOURS, DECK, REDEAL, SCROLLS, VALUES
 from tricktable.games.megalomania.options import MegalomaniaOptions
 
+# A card on the table: (seat, card, value with its cube, colour (the Oracle's new one), power used, cube).
+# Typed as a plain tuple, not ``tuple[int, int, int, int, bool, int]``: compiled, a fixed-length tuple is
+# unpacked into a native struct when read from a list and built again when stored, so appending a shared
+# entry (``Lookups.entries``) would build a new one, and reading two fields would unbox all six.
+Entry = tuple[int, ...]
+
 
 class Kind(IntEnum):
     """What an action does (its canonical text's first word, see the grammar above)."""
@@ -150,6 +156,8 @@ class Lookups(Interned):
     after: list[tuple[int, ...]]  # the next seat clockwise, as an actor tuple
     # ``play_events[p][m.index]``: the "card_played" event of every seat and play action (plays come first)
     play_events: list[list[Event]]
+    # ``entries[p][m.index]``: the trick entry of every seat and play action (built once, not at every play)
+    entries: list[list[Entry]]
     drawn_events: list[list[Event]]  # ``drawn_events[p][scroll]``
     # ``assassin_plays[cube][assassins]``: the powered plays of any set of Assassins (an off-colour Assassin)
     assassin_plays: list[dict[int, list[Move]]]
@@ -174,6 +182,7 @@ def lookups(players: int, options: MegalomaniaOptions) -> Lookups:
         after=[((p + 1) % n,) for p in range(n)],
         play_events=[[Event("card_played", {"seat": p, "card": CARD_TEXT[m.card], "power": m.power,
                                             "cube": m.delta}) for m in plays] for p in range(n)],
+        entries=[[(p, m.card, m.value + m.delta, m.colour, m.power, m.delta) for m in plays] for p in range(n)],
         drawn_events=[[Event("scroll_drawn", {"seat": p, "scroll": sc.name}, only[p]) for sc in SCROLLS]
                       for p in range(n)],
         assassin_plays=[{m: [a for c in cards_of(m) for a in table.powered[c][cube]] for m in subsets}

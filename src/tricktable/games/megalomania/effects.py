@@ -27,12 +27,10 @@ from tricktable.engine.hidden import HiddenChoice
 from tricktable.engine.native import NativeState
 from tricktable.engine.sampling import shuffle
 from tricktable.games.megalomania import cards as C
-from tricktable.games.megalomania.actions import ActionTables, Kind, Lookups, Memos, Move
+from tricktable.games.megalomania.actions import ActionTables, Entry, Kind, Lookups, Memos, Move
 from tricktable.games.megalomania.cards import COLOUR_MASKS, VALUES, Deal
 from tricktable.games.megalomania.phases import Phase
 
-# a card on the table: (seat, card, value with its cube, colour (the Oracle's new one), power used, cube)
-Entry = tuple[int, int, int, int, bool, int]
 NOWHERE: Final = 99  # the trick position of a power not activated this trick (the Knight, the Wizard)
 
 

@@ -25,13 +25,12 @@ from typing import Any
 
 from tricktable.engine import Action, Game, Observation, Rng
 from tricktable.games.megalomania import cards as C
-from tricktable.games.megalomania.actions import Kind, Move
+from tricktable.games.megalomania.actions import Entry, Kind, Move
 from tricktable.games.megalomania.effects import (
     COUNTED_COLOUR,
     DWARVES_AND_WIZARDS,
     EXACT_TRICKS,
     NOWHERE,
-    Entry,
     printed_sum,
     trick_winner,
 )

@@ -552,7 +552,7 @@ class MegalomaniaRules(Effects):
             self._after_special(c, p)
         if delta:
             self.cubes[p] = self.cubes[p] - 1
-        trick.append((p, c, move.value + delta, colour, power, delta))
+        trick.append(look.entries[p][move.index])
         self.events.append(look.play_events[p][move.index])
         if power:
             r = move.rank
