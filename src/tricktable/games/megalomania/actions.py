@@ -38,7 +38,8 @@ from tricktable.games.megalomania.options import MegalomaniaOptions
 # A card on the table: (seat, card, value with its cube, colour (the Oracle's new one), power used, cube).
 # Typed as a plain tuple, not ``tuple[int, int, int, int, bool, int]``: compiled, a fixed-length tuple is
 # unpacked into a native struct when read from a list and built again when stored, so appending a shared
-# entry (``Lookups.entries``) would build a new one, and reading two fields would unbox all six.
+# entry (``Lookups.entries``) would build a new one, and reading two fields would unbox all six. (Compiled,
+# the power used is then held as 1 or 0, not True or False.)
 Entry = tuple[int, ...]
 
 

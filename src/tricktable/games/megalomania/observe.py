@@ -35,7 +35,7 @@ def observe(state: MegalomaniaRules, seat: int | None) -> dict[str, Any]:
     else:
         hand_texts = C.texts(hand)
     trick = [{"seat": e[0], "card": C.CARD_TEXT[e[1]], "value": e[2], "colour": C.COLOURS[e[3]],
-              "power": e[4], "cube": e[5]} for e in state.trick]
+              "power": bool(e[4]), "cube": e[5]} for e in state.trick]  # compiled, a plain tuple holds 1 for True
     won_cards = [0] * n
     won_tricks = [0] * n
     for w, mask in state.won:
