@@ -148,7 +148,7 @@ class InfoStateEncoder:
         columns = [self.offsets["kind"] + zlib.crc32(event.kind.encode()) % KIND_BUCKETS]
         data = event.data
         who = data.get("seat")
-        seat = who if isinstance(who, int) and not isinstance(who, bool) and 0 <= who < self.players else -1
+        about = who if isinstance(who, int) and not isinstance(who, bool) and 0 <= who < self.players else -1
         other_seat = -1
         for key in OTHER_SEAT_KEYS:
             other = data.get(key)
@@ -165,7 +165,7 @@ class InfoStateEncoder:
             elif (number is None and isinstance(value, int | float) and not isinstance(value, bool)
                   and key != "seat" and key not in OTHER_SEAT_KEYS):
                 number = float(value)
-        return columns + self._cards(texts), seat, other_seat, number
+        return columns + self._cards(texts), about, other_seat, number
 
     def _cards(self, texts: Sequence[str]) -> list[int]:
         """The card columns of every card ``texts`` names."""
