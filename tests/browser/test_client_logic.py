@@ -62,3 +62,39 @@ def test_markdown_renders_tables_lists_and_rule_tags_without_raw_html(blank: Any
     assert "<h2" in html and "<strong>bold</strong>" in html and "<table>" in html and "<td>2</td>" in html
     assert 'class="tag tag-P"' in html
     assert "<script>" not in html and "&lt;script&gt;" in html
+
+
+PATCH = """async () => {
+  const { h, patch } = await import('/static/js/dom.js');
+  const host = document.createElement('div');
+  document.body.appendChild(host);
+  const pressed = [];
+  const draw = (label, items) => patch(host, h('div', { class: 'row' },
+    h('input', { type: 'text', class: 'box', value: '' }),
+    h('button', { type: 'button', class: 'go', onclick: () => pressed.push(label) }, label),
+    h('ol', {}, items.map((i) => h('li', {}, i)))));
+  draw('first', ['a']);
+  const button = host.querySelector('.go');
+  const box = host.querySelector('.box');
+  box.focus();
+  draw('second', ['a', 'b']);
+  const kept = host.querySelector('.go') === button && host.querySelector('.box') === box;
+  const focused = document.activeElement === box;
+  host.querySelector('.go').click();
+  draw('third', ['b']);
+  host.querySelector('.go').click();
+  patch(host, h('p', {}, 'gone'));
+  const out = { kept, focused, pressed,
+                items: host.querySelectorAll('li').length, text: host.textContent };
+  host.remove();
+  return out;
+}"""
+
+
+def test_a_patch_keeps_the_elements_on_the_page_and_gives_them_the_new_handlers(blank: Any) -> None:
+    # the table redraws the whole page on every message: the button under a finger, the box being typed in
+    # and the log's scroll stay the same elements, and each acts on the drawing it now stands for
+    result = blank.evaluate(PATCH)
+    assert result["kept"] and result["focused"]
+    assert result["pressed"] == ["second", "third"]
+    assert result["items"] == 0 and result["text"] == "gone"

@@ -405,6 +405,31 @@ def test_a_practice_table_is_labelled_at_the_table_and_in_the_lobby(server: Serv
 
 # --- 10. replays -----------------------------------------------------------------------------------------
 
+def log_lines(page: Any) -> int:
+    return int(page.locator(".log-lines li").count())
+
+
+def play_until_the_log_grows(page: Any, rng: random.Random) -> None:
+    lines = log_lines(page)
+    while log_lines(page) == lines:
+        assert take_turn(page, rng), "the game ended first"
+
+
+def test_the_log_follows_new_lines_only_while_its_reader_is_at_the_end(server: Server, page: Any) -> None:
+    needs("trickster")
+    create_table(page, server.url, "trickster", 3, options={"rounds": 1}, seed=4)
+    rng = random.Random(4)
+    log = page.locator(".log-lines")
+    while log.evaluate("el => el.scrollHeight <= el.clientHeight + 60"):
+        assert take_turn(page, rng), "the game ended before its log filled its box"
+    log.evaluate("el => { el.scrollTop = 0; }")  # reading back from the first line
+    play_until_the_log_grows(page, rng)
+    assert log.evaluate("el => el.scrollTop") == 0, "a new line pulled the reader away from what they read"
+    log.evaluate("el => { el.scrollTop = el.scrollHeight; }")  # back at the end: new lines come into sight
+    play_until_the_log_grows(page, rng)
+    assert log.evaluate("el => el.scrollHeight - el.scrollTop - el.clientHeight < 8")
+
+
 def test_a_replay_keeps_a_seats_secrets_jumps_to_tricks_and_says_who_won(server: Server, page: Any) -> None:
     needs("trickster")
     create_table(page, server.url, "trickster", 3, options={"rounds": 1}, seed=5)

@@ -335,7 +335,8 @@ function renderButtons(actions, opts, summary) {
     type: "search", class: "filter", placeholder: t("table.filter"), "aria-label": t("table.filter"),
     oninput: (event) => {
       const needle = event.target.value.toLowerCase();
-      for (const button of box.querySelectorAll("button")) {
+      const shown = event.target.parentElement.querySelector(".button-groups"); // on the page (dom.js `patch`)
+      for (const button of shown.querySelectorAll("button")) {
         button.hidden = needle !== "" && !button.textContent.toLowerCase().includes(needle) &&
           !button.dataset.action.toLowerCase().includes(needle);
       }

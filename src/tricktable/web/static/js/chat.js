@@ -67,6 +67,7 @@ export function renderChat(messages, summary, opts) {
   });
   const send = (event) => {
     event.preventDefault();
+    const input = event.currentTarget.querySelector(".chat-input"); // the one on the page (dom.js `patch`)
     const text = input.value.trim();
     if (!text) return;
     if (opts.onSend(text)) {
@@ -92,10 +93,4 @@ export function renderChat(messages, summary, opts) {
         `${t("chat.unmute")}: ${key.startsWith("watch") ? watcherName(key) : seatName(summary, Number(key))}`))) : null,
     h("form", { class: "chat-form", onsubmit: send }, input,
       h("button", { type: "submit", class: "btn", dataset: { testid: "chat-send" } }, t("chat.send"))));
-}
-
-/** The chat panel's lines kept scrolled to the newest. */
-export function scrollChat(root) {
-  const lines = root.querySelector(".chat-lines");
-  if (lines) lines.scrollTop = lines.scrollHeight;
 }

@@ -1,5 +1,7 @@
 // A few DOM helpers: build elements without innerHTML, so no server text is ever parsed as HTML.
 
+import morphdom from "./vendor/morphdom.js";
+
 /**
  * `h("button", {class: "x", onclick: f, dataset: {testid: "y"}}, "text", child)` -> HTMLElement.
  * Attributes: `class`, `dataset`, `style` (object), `on*` (listeners), booleans; other keys set as attributes.
@@ -12,7 +14,7 @@ export function h(tag, attrs = {}, ...children) {
     if (key === "class") el.className = Array.isArray(value) ? value.filter(Boolean).join(" ") : value;
     else if (key === "dataset") Object.assign(el.dataset, value);
     else if (key === "style" && typeof value === "object") Object.assign(el.style, value);
-    else if (key.startsWith("on") && typeof value === "function") el.addEventListener(key.slice(2), value);
+    else if (key.startsWith("on") && typeof value === "function") listen(el, key.slice(2), value);
     else if (value === true) el.setAttribute(key, "");
     else el.setAttribute(key, String(value));
   }
@@ -27,6 +29,39 @@ function append(el, children) {
     else if (child instanceof Node) el.appendChild(child);
     else el.appendChild(document.createTextNode(String(child)));
   }
+}
+
+// An element's handlers from `h`, one per event type, behind one listener that looks them up: so `patch`,
+// which keeps the elements already on the page, can hand each kept element the new drawing's handlers.
+const HANDLERS = new WeakMap();
+
+function listen(el, type, handler) {
+  let handlers = HANDLERS.get(el);
+  if (!handlers) HANDLERS.set(el, (handlers = {}));
+  if (!(type in handlers)) el.addEventListener(type, (event) => HANDLERS.get(el)[type]?.(event));
+  handlers[type] = handler;
+}
+
+function handOver(kept, drawn) {
+  const old = HANDLERS.get(kept) || {};
+  const fresh = HANDLERS.get(drawn) || {};
+  for (const type of Object.keys(old)) if (!(type in fresh)) old[type] = null;
+  for (const [type, handler] of Object.entries(fresh)) listen(kept, type, handler);
+  return true;
+}
+
+/**
+ * Make what is inside `el` look like `children`, changing only what differs (morphdom): the elements that
+ * stay keep their place, focus, scroll and running animations, and the browser lays out only what
+ * changed. A redraw of the whole table on every message then costs what the message changed, not the page.
+ * Handlers come from the new drawing; state kept in a closure over an element must look the element up
+ * from its event instead (the element drawn may be dropped for the one already shown).
+ */
+export function patch(el, ...children) {
+  const drawn = el.cloneNode(false);
+  append(drawn, children);
+  morphdom(el, drawn, { childrenOnly: true, onBeforeElUpdated: handOver });
+  return el;
 }
 
 /** Replace everything inside `el` with `children`. */

@@ -6,12 +6,12 @@ import { accountError, me } from "./account.js";
 import { api, heldSeat, holdSeat, releaseSeat, savedName, saveName } from "./api.js";
 import { lastTrickOf, renderBoard, renderLog, renderScoreboard, seatName } from "./board.js";
 import { listen, markSeen, seenIndex, standinMoves } from "./connections.js";
-import { h, mount, toast } from "./dom.js";
+import { h, mount, patch, toast } from "./dom.js";
 import { lang, t, titleOf } from "./i18n.js";
 import { renderPanel } from "./panel.js";
 import { reference, useTable } from "./reference.js";
 import { renderClocks, stopClocks, syncClock, tickClocks } from "./clock.js";
-import { MAX_CHARS, mergeChat, renderChat, scrollChat, setMuted } from "./chat.js";
+import { MAX_CHARS, mergeChat, renderChat, setMuted } from "./chat.js";
 import { askNotify, flyTrick, notifyState, notifyTurn, playTrick, playTurn, setSound, soundOn } from "./sound.js";
 
 /** Show table `id` in `root`. Returns `{dispose, relang}`. */
@@ -121,18 +121,22 @@ export function tablePage(root, id) {
   };
 
   function draw() {
-    // Keep the focus in a text box across a redraw (someone typing their name as a view arrives).
+    // Keep the focus in a text box across a redraw (someone typing their name as a view arrives): `patch`
+    // keeps the box itself, unless the drawing changed around it.
     const active = document.activeElement;
     const typing = active && active.tagName === "INPUT" && root.contains(active) ? active.dataset.testid : null;
-    mount(root, renderPage(page, handlers));
-    const again = typing && root.querySelector(`input[data-testid="${typing}"]`);
+    // The log and the chat follow new lines while their reader is at the end, and stay put while they read back.
+    const following = [".log-lines", ".chat-lines"].filter((selector) => atEnd(root.querySelector(selector)));
+    patch(root, renderPage(page, handlers));
+    const again = typing && !root.contains(active) && root.querySelector(`input[data-testid="${typing}"]`);
     if (again) {
       again.focus();
       again.setSelectionRange?.(again.value.length, again.value.length);
     }
-    const log = root.querySelector(".log-lines");
-    if (log) log.scrollTop = log.scrollHeight;
-    scrollChat(root);
+    for (const selector of following) {
+      const box = root.querySelector(selector);
+      if (box) box.scrollTop = box.scrollHeight;
+    }
     tickClocks(page.summary);
     if (page.flyTo !== null) {
       flyTrick(root, page.flyTo); // the taken trick goes to its taker (not under reduced motion)
@@ -166,6 +170,11 @@ export function tablePage(root, id) {
       drawPanel();
     },
   };
+}
+
+/** Whether a scrolling box shows its last line (or is not there yet, or does not scroll). */
+function atEnd(box) {
+  return !box || box.scrollHeight - box.scrollTop - box.clientHeight < 8;
 }
 
 function receive(page, msg, conn, draw) {
@@ -344,30 +353,31 @@ function nameInput() {
     oninput: (event) => { draftName = event.target.value; } });
 }
 
-function joinButtons(summary, input, handlers) {
+function joinButtons(summary, handlers) {
   return freeSeats(summary).map((s) => h("button", {
     type: "button", class: "btn", dataset: { testid: `join-${s.seat}` },
-    onclick: () => handlers.join(s.seat, input.value.trim() || t("game.seat", { n: s.seat + 1 })),
+    onclick: (event) => { // the name box on the page, beside the button (dom.js `patch`)
+      const input = event.currentTarget.closest(".join-row").querySelector(".name-input");
+      handlers.join(s.seat, input.value.trim() || t("game.seat", { n: s.seat + 1 }));
+    },
   }, `${t("table.join")}: ${t("game.seat", { n: s.seat + 1 })}`));
 }
 
 function renderWaiting(page, summary, handlers) {
   const link = `${location.origin}/tables/${encodeURIComponent(page.id)}`;
-  const input = nameInput();
   return h("div", { class: "banner", dataset: { testid: "waiting" } },
     h("p", {}, t("table.waiting")),
     h("p", {}, h("code", { class: "share-link", dataset: { testid: "share-link" } }, link)),
     h("ul", { class: "seat-list" }, (summary.seats || []).map((s) => h("li", {},
       `${t("game.seat", { n: s.seat + 1 })}: `, s.taken ? seatName(summary, s.seat) : h("em", {}, t("table.free")),
       page.held && page.held.seat === s.seat ? h("span", { class: "tag tag-me" }, t("table.you")) : null))),
-    page.held ? null : h("div", { class: "join-row" }, input, joinButtons(summary, input, handlers)),
+    page.held ? null : h("div", { class: "join-row" }, nameInput(), joinButtons(summary, handlers)),
     page.held ? h("button", { type: "button", class: "btn", dataset: { testid: "start" }, onclick: handlers.start }, t("table.start")) : null);
 }
 
 function renderJoin(page, summary, handlers) {
-  const input = nameInput();
   return h("div", { class: "banner" }, h("p", {}, t("table.joinAs")),
-    h("div", { class: "join-row" }, input, joinButtons(summary, input, handlers)));
+    h("div", { class: "join-row" }, nameInput(), joinButtons(summary, handlers)));
 }
 
 // --- ratings of a finished rated table -------------------------------------------------------------
