@@ -4,7 +4,7 @@
 import { api } from "./api.js";
 import { renderBoard, renderLog, renderScoreboard, seatName, withNames } from "./board.js";
 import { mergeLog } from "./connections.js";
-import { h, mount, toast } from "./dom.js";
+import { h, mount, patch, toast } from "./dom.js";
 import { lang, t, titleOf } from "./i18n.js";
 
 /** The list of finished games. */
@@ -130,7 +130,7 @@ export function replayPage(root, id) {
     const hands = page.seat === null ? frame.hands : null;
     const lines = mergeLog([], { log: frame.log });
     const board = renderBoard({ table: summary, view: frame.view, legal: [], log: lines, hands, result: frame.result }, { replay: true });
-    mount(root, h("div", { class: "page table-page replay-page" },
+    patch(root, h("div", { class: "page table-page replay-page" }, // stepping changes only what the step changed
       h("div", { class: "table-head" }, h("h1", {}, `${t("replay.title")}: ${titleOf(summary)}`)),
       controls,
       h("div", { class: "table-layout" },
