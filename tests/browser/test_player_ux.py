@@ -300,6 +300,22 @@ def test_the_end_of_a_game_shows_the_engines_breakdown_winners_first(blank: Any)
     snap(blank, SCREENSHOTS / "end-breakdown.png")
 
 
+
+def test_on_a_phone_the_end_shows_every_total_before_the_rounds_that_scroll(blank: Any) -> None:
+    needs("megalomania")
+    rounds = [f"Round {k}: mission {k + 3}" for k in range(1, 9)]  # eight columns: wider than a phone
+    rows = [{"seat": s, "total": 10 + s, "parts": [{"label": label, "points": s} for label in rounds]} for s in range(3)]
+    over = view("megalomania", "over", {}, hand=[], result={"winners": [2], "order": [2, 1, 0], "rows": rows})
+    over.update(is_over=True, winners=[2], scores=[10, 11, 12], actors=[])
+    blank.set_viewport_size({"width": 390, "height": 844})
+    draw(blank, {"table": seats(["Ann", "Bob", "Cleo"]), "view": over, "legal": []}, lang="ja")
+    box = blank.locator("[data-testid=scoreboard] .table-scroll")
+    assert box.evaluate("el => el.scrollWidth > el.clientWidth")  # the rounds do scroll sideways
+    right = box.evaluate("el => el.getBoundingClientRect().right")
+    for cell in blank.locator("[data-testid=scoreboard] [data-testid=total]").all():
+        assert cell.evaluate("el => el.getBoundingClientRect().right") <= right, "a total is off the screen"
+    assert [c.inner_text() for c in blank.locator("[data-testid=total]").all()] == ["12", "11", "10"]
+
 # --- 6. the trick at a glance ---------------------------------------------------------------------------
 
 def test_the_trick_reads_at_a_glance_on_desktop_and_phone(server: Server, page: Any) -> None:

@@ -499,17 +499,18 @@ function renderResult(frame, extra) {
     h("p", { class: "winners" }, `★ ${t(winners.length > 1 ? "table.winners" : "table.winner")}: `,
       h("strong", { dataset: { testid: "winners" } }, winners.map((w) => seatName(summary, w)).join(", ") || "–")),
     h("div", { class: "table-scroll" }, h("table", { class: "score-table result-table", dataset: { testid: "result" } },
-      h("thead", {}, h("tr", {}, h("th", {}, ""), columns.map((l) => h("th", { class: "num" }, l)),
-        shared ? null : h("th", {}, ""), h("th", { class: "num" }, t("table.total")))),
+      // the total next to the name: on a phone the parts scroll sideways, and the total must not go with them
+      h("thead", {}, h("tr", {}, h("th", {}, ""), h("th", { class: "num" }, t("table.total")),
+        columns.map((l) => h("th", { class: "num" }, l)), shared ? null : h("th", {}, ""))),
       h("tbody", {}, order.map((seat) => {
         const row = rows.get(seat) || { parts: [], total: (view.scores || [])[seat] };
         const won = winners.includes(seat);
         return h("tr", { class: won ? "is-winner" : "", dataset: { seat: String(seat) } },
           h("td", { dataset: { testid: won ? "winner" : "loser" } }, won ? "★ " : "", seatBadge(summary, seat), " ", seatName(summary, seat)),
+          h("td", { class: "num", dataset: { testid: "total" } }, formatNumber(row.total)),
           columns.map((l) => h("td", { class: "num part" }, cell(row, l))),
           shared ? null : h("td", { class: "parts" }, (row.parts || []).map((p) => h("div", { class: "part-line" },
-            h("span", {}, p.label), h("b", {}, formatNumber(p.points))))),
-          h("td", { class: "num", dataset: { testid: "total" } }, formatNumber(row.total)));
+            h("span", {}, p.label), h("b", {}, formatNumber(p.points))))));
       })))),
     result.tiebreak ? h("p", { class: "tiebreak", dataset: { testid: "tiebreak" } }, `⚖ ${result.tiebreak}`) : null,
     module.scoreNote ? h("p", { class: "muted" }, pick(module.scoreNote)) : null,
