@@ -92,8 +92,8 @@ PATCH = """async () => {
 
 
 def test_a_patch_keeps_the_elements_on_the_page_and_gives_them_the_new_handlers(blank: Any) -> None:
-    # the table redraws the whole page on every message: the button under a finger, the box being typed in
-    # and the log's scroll stay the same elements, and each acts on the drawing it now stands for
+    # the table redraws the whole page on every message: the button under a finger and the box being typed
+    # in stay the same elements, and each acts on the drawing it now stands for
     result = blank.evaluate(PATCH)
     assert result["kept"] and result["focused"]
     assert result["pressed"] == ["second", "third"]

@@ -300,11 +300,11 @@ def test_the_end_of_a_game_shows_the_engines_breakdown_winners_first(blank: Any)
     snap(blank, SCREENSHOTS / "end-breakdown.png")
 
 
-
 def test_on_a_phone_the_end_shows_every_total_before_the_rounds_that_scroll(blank: Any) -> None:
     needs("megalomania")
     rounds = [f"Round {k}: mission {k + 3}" for k in range(1, 9)]  # eight columns: wider than a phone
-    rows = [{"seat": s, "total": 10 + s, "parts": [{"label": label, "points": s} for label in rounds]} for s in range(3)]
+    rows = [{"seat": s, "total": 10 + s, "parts": [{"label": label, "points": s} for label in rounds]}
+            for s in range(3)]
     over = view("megalomania", "over", {}, hand=[], result={"winners": [2], "order": [2, 1, 0], "rows": rows})
     over.update(is_over=True, winners=[2], scores=[10, 11, 12], actors=[])
     blank.set_viewport_size({"width": 390, "height": 844})
@@ -315,6 +315,7 @@ def test_on_a_phone_the_end_shows_every_total_before_the_rounds_that_scroll(blan
     for cell in blank.locator("[data-testid=scoreboard] [data-testid=total]").all():
         assert cell.evaluate("el => el.getBoundingClientRect().right") <= right, "a total is off the screen"
     assert [c.inner_text() for c in blank.locator("[data-testid=total]").all()] == ["12", "11", "10"]
+
 
 # --- 6. the trick at a glance ---------------------------------------------------------------------------
 
@@ -419,8 +420,6 @@ def test_a_practice_table_is_labelled_at_the_table_and_in_the_lobby(server: Serv
     page.wait_for_selector(f"[data-testid=table-card][data-id='{table}'] .status-practice")
 
 
-# --- 10. replays -----------------------------------------------------------------------------------------
-
 def log_lines(page: Any) -> int:
     return int(page.locator(".log-lines li").count())
 
@@ -445,6 +444,8 @@ def test_the_log_follows_new_lines_only_while_its_reader_is_at_the_end(server: S
     play_until_the_log_grows(page, rng)
     assert log.evaluate("el => el.scrollHeight - el.scrollTop - el.clientHeight < 8")
 
+
+# --- 10. replays -----------------------------------------------------------------------------------------
 
 def test_a_replay_keeps_a_seats_secrets_jumps_to_tricks_and_says_who_won(server: Server, page: Any) -> None:
     needs("trickster")
