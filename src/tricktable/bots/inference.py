@@ -6,16 +6,19 @@ of the other players, of the choices they were seen to make. The model is the ga
 past decision of another seat, the heuristic's choice has probability ``1 - EPSILON`` and the other legal
 actions share ``EPSILON`` (so an unexpected choice lowers a world's weight, never to zero).
 
-The past decisions are the other seats' plays in the current trick, which the seat saw: each is rebuilt
-*in the drawn world* by taking the trick back to just before that card (the card returns to its player's
-hand, the trick's flags are recomputed from the cards before it), so it reads only the world, which holds
-only what the seat may know plus what was drawn (``bots/base.py``). A play is used only while nothing
-after it could have changed hands in a way the trick does not show (Megalomania: a power of the Oracle,
-Wizard or Explorer; Trickster: a Brigand or a Nomad, a card a Guard moved into the Pot, or an effect that
-moved the player's own hand cards after the choice). What Trickster's other effects moved (tableau cards,
-the Trash, the deck, another player's hand size) is not undone: an approximation, these are small parts
-of what the model reads. Masquerade keeps its own model, the
-``evidence`` hook of its heuristic (a bluff rate on off-colour cards).
+The past decisions are the other seats' plays the seat saw, each rebuilt *in the drawn world*: the plays
+after it go back to their players' hands (with the crystals and cubes they spent), the trick and its flags
+are recomputed from the cards before it, so the model reads only the world, which holds only what the seat
+may know plus what was drawn (``bots/base.py``). In Megalomania these are every play of the round (the state
+keeps the round's tricks as the table saw them, ``played``), except where hands changed otherwise: the
+tricks before an Explorer's swap, and earlier tricks in missions 19 (draws from a pile) and 22 (hands passed
+on); a trick with an Oracle's or Wizard's power (a colour or the follow rule changed) is not rebuilt. In
+Trickster they are the plays of the current trick, as long as nothing after them could have changed hands
+in a way the trick does not show (a Brigand or a Nomad, a card a Guard moved into the Pot, or an effect
+that moved the player's own hand cards after the choice). What Trickster's other effects moved (tableau
+cards, the Trash, the deck, another player's hand size) is not undone: an approximation, these are small
+parts of what the model reads. Masquerade keeps its own model, the ``evidence`` hook of its heuristic (a
+bluff rate on off-colour cards).
 
 ``weigher(game)`` returns ``weight(world, seat, rng) -> float`` in (0, 1], or None when the game has no
 model; search (``bots.ismcts``, ``:infer``) scores a fixed number of candidate worlds once per decision.
@@ -66,45 +69,64 @@ def weigher(game: Game[Any]) -> Weigher | None:
 
 def _megalomania(world: Any, seat: int) -> list[Decision]:
     from tricktable.games.megalomania import cards as C
+    from tricktable.games.megalomania.cards import Deal
     from tricktable.games.megalomania.effects import NOWHERE
     from tricktable.games.megalomania.phases import Phase
     from tricktable.games.megalomania.rules import SIMPLE
 
-    trick = world.trick
-    if world.phase is not Phase.TRICK or world.deal not in SIMPLE or not trick:
+    if world.phase is not Phase.TRICK or world.deal not in SIMPLE:
         return []
-    # a power that moved cards or changed the follow rule or a colour: the trick no longer shows the past
-    if any(e[4] and (e[1] & 7) in (C.ORACLE, C.WIZARD, C.EXPLORER) for e in trick):
-        return []
+    # The round's tricks, the current one last. Earlier tricks only where a hand changes by its plays alone
+    # (not mission 19's draws from a pile, nor mission 22's hands passed on after each trick), and only
+    # after the last Explorer's power (it swapped a hand card for a won one).
+    tricks: list[tuple[int, tuple[Any, ...]]] = [(world.trick_no, tuple(world.trick))]
+    if world.deal not in (Deal.DRAW_PILE, Deal.ROTATING):
+        tricks[:0] = enumerate(world.played)
+    for k in range(len(tricks) - 1, -1, -1):
+        if any(e[4] and (e[1] & 7) == C.EXPLORER for e in tricks[k][1]):
+            tricks = tricks[k + 1:]
+            break
+    free_ranks = world.look.free_ranks
+    # walking back from the last play: each seat's hand, crystals and cubes just before each play
+    hands, crystals, cubes = world.hands.copy(), world.crystals.copy(), world.cubes.copy()
     out: list[Decision] = []
-    for i, (q, card, _value, _colour, power, delta) in enumerate(trick):
-        if q == seat:
-            continue
-        past = world.clone()
-        past.hands = past.hands.copy()
-        past.hands[q] |= 1 << card
-        before = trick[:i]
-        past.trick = list(before)
-        if delta:
-            past.cubes = past.cubes.copy()
-            past.cubes[q] += 1
-        rank = (card & 7)
-        if power and not world.look.free_ranks >> rank & 1:
-            past.crystals = past.crystals.copy()
-            past.crystals[q] += 1
-        powered = [(j, (e[1] & 7)) for j, e in enumerate(before) if e[4]]
-        past.used = sum(1 << r for _, r in powered)
-        past.emperor = any(r == C.EMPEROR for _, r in powered)
-        past.dwarf = any(r == C.DWARF for _, r in powered)
-        past.knight = next((j for j, r in powered if r == C.KNIGHT), NOWHERE)
-        past.wizard = NOWHERE
-        past.free = 0
-        if before:
-            past.lead = before[0][3]
-        past.actors = (q,)
-        move = next((m for m in past._legal(q) if m.card == card and m.power == power and m.delta == delta), None)
-        if move is not None:
-            out.append((past, q, move.index))
+    for number, trick in reversed(tricks):
+        # a power that changed the follow rule or a colour: this trick's plays are not rebuilt
+        rebuild = not any(e[4] and (e[1] & 7) in (C.ORACLE, C.WIZARD) for e in trick)
+        for i in range(len(trick) - 1, -1, -1):
+            q, card, _value, _colour, power, delta = trick[i]
+            hands[q] |= 1 << card
+            if delta:
+                cubes[q] += 1
+            if power and not free_ranks >> (card & 7) & 1:
+                crystals[q] += 1
+            if q == seat or not rebuild:
+                continue
+            past = world.clone()
+            past.hands, past.crystals, past.cubes = hands.copy(), crystals.copy(), cubes.copy()
+            before = trick[:i]
+            past.trick = list(before)
+            if number < world.trick_no:  # an earlier trick: the round as it stood then
+                past.won = world.won[:number]
+                past.played = world.played[:number]
+                past.trick_no = number
+                past.leader = trick[0][0]
+                past.named = past.found = past.found_in = -1
+                past.immune = 0
+            powered = [(j, (e[1] & 7)) for j, e in enumerate(before) if e[4]]
+            past.used = sum(1 << r for _, r in powered)
+            past.emperor = any(r == C.EMPEROR for _, r in powered)
+            past.dwarf = any(r == C.DWARF for _, r in powered)
+            past.knight = next((j for j, r in powered if r == C.KNIGHT), NOWHERE)
+            past.wizard = NOWHERE
+            past.free = 0
+            past.lead = before[0][3] if before else -1
+            past.actors = (q,)
+            move = next((m for m in past._legal(q) if m.card == card and m.power == power and m.delta == delta),
+                        None)
+            if move is not None:
+                out.append((past, q, move.index))
+    out.reverse()
     return out
 
 
@@ -164,7 +186,7 @@ _REWINDS: dict[str, Callable[[Any, int], list[Decision]]] = {"megalomania": _meg
 
 
 def past_decisions(world: State, seat: int) -> list[Decision]:
-    """The other seats' choices ``seat`` saw in this trick, each rebuilt in ``world`` (tests read this)."""
+    """The other seats' choices ``seat`` saw, each rebuilt in ``world`` (see the module doc; tests read this)."""
     rewind = _REWINDS.get(world.game.name)
     return rewind(world, seat) if rewind is not None else []
 

@@ -242,6 +242,7 @@ class MegalomaniaRules(Effects):
             twin.free = self.free
             twin.immune = self.immune
             twin.trick_no = self.trick_no
+            twin.played = self.played
             twin.lead = self.lead
             twin.used = self.used
             twin.emperor = self.emperor
@@ -338,6 +339,7 @@ class MegalomaniaRules(Effects):
         self.free = 0  # seats whose Free Power is armed for the card they play now
         self.immune = 0  # seats whose Immunity is armed this trick
         self.won = []  # completed tricks this round: (winner, cards)
+        self.played = ()  # the same tricks' plays, in order: public, policy inference reads them
         self.trick = []
         self.trick_no = 0
         self.tricks_total = 0
@@ -610,6 +612,7 @@ class MegalomaniaRules(Effects):
         for entry in trick:
             mask |= 1 << entry[1]
         self.won.append((seat, mask))
+        self.played = (*self.played, tuple(trick))  # copy on write: clones share it
         nxt = self.named if self.named >= 0 else seat
         self.events.append(self.look.trick_events[seat][nxt])
         self.trick = []
