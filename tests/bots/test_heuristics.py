@@ -182,8 +182,8 @@ def test_inference_drops_worlds_where_the_challenged_player_bluffed() -> None:
 def test_the_plays_inference_rebuilds_are_legal_and_what_a_heuristic_player_chose(name: str) -> None:
     # heuristic self-play: every play that inference rebuilds (in the true state here) must be legal in the
     # rebuilt past, and the heuristic, asked there, must mostly choose what was played (the rebuilt past is
-    # the one the player saw; Trickster's tableau moves are not undone, hence "mostly"). Megalomania rebuilds
-    # the round's earlier tricks too, exactly enough that the heuristic agrees nearly always.
+    # the one the player saw; Trickster's tableau moves are not undone, hence "mostly"). Both rebuild the
+    # round's earlier tricks too, Megalomania's exactly enough that the heuristic agrees nearly always.
     game = load_game(name, 4)
     choose = chooser(game)
     assert choose is not None
@@ -199,13 +199,13 @@ def test_the_plays_inference_rebuilds_are_legal_and_what_a_heuristic_player_chos
                     if len(legal) > 1:
                         rebuilt += 1
                         agree += choose(seat_observation(past, q), legal, past.game, Rng(3)).index == index
-                        earlier += name == "megalomania" and past.trick_no < state.trick_no
+                        earlier += len(past.played) < len(state.played)
             picks = [(p, bots[p].choose(SeatView(state, p))) for p in state.actors]
             for p, action in picks:
                 state.apply(action, p)
-    assert rebuilt >= 100 and agree >= 0.85 * rebuilt, (rebuilt, agree)
+    assert rebuilt >= 100 and agree >= 0.85 * rebuilt and earlier >= rebuilt // 3, (rebuilt, earlier, agree)
     if name == "megalomania":
-        assert earlier >= rebuilt // 2 and agree >= 0.99 * rebuilt, (rebuilt, earlier, agree)
+        assert agree >= 0.99 * rebuilt, (rebuilt, agree)
 
 
 SPECIAL = [  # (game, options, phase words of the special decisions the prior must lean at)

@@ -6,19 +6,23 @@ of the other players, of the choices they were seen to make. The model is the ga
 past decision of another seat, the heuristic's choice has probability ``1 - EPSILON`` and the other legal
 actions share ``EPSILON`` (so an unexpected choice lowers a world's weight, never to zero).
 
-The past decisions are the other seats' plays the seat saw, each rebuilt *in the drawn world*: the plays
-after it go back to their players' hands (with the crystals and cubes they spent), the trick and its flags
-are recomputed from the cards before it, so the model reads only the world, which holds only what the seat
-may know plus what was drawn (``bots/base.py``). In Megalomania these are every play of the round (the state
-keeps the round's tricks as the table saw them, ``played``), except where hands changed otherwise: the
-tricks before an Explorer's swap, and earlier tricks in missions 19 (draws from a pile) and 22 (hands passed
-on); a trick with an Oracle's or Wizard's power (a colour or the follow rule changed) is not rebuilt. In
-Trickster they are the plays of the current trick, as long as nothing after them could have changed hands
-in a way the trick does not show (a Brigand or a Nomad, a card a Guard moved into the Pot, or an effect
-that moved the player's own hand cards after the choice). What Trickster's other effects moved (tableau
-cards, the Trash, the deck, another player's hand size) is not undone: an approximation, these are small
-parts of what the model reads. Masquerade keeps its own model, the ``evidence`` hook of its heuristic (a
-bluff rate on off-colour cards).
+The past decisions are the other seats' plays of the round the seat saw, each rebuilt *in the drawn world*:
+the state keeps the round's completed tricks as the table saw them (``played``, public), and walking back
+from the last card, each card goes back to its player's hand (in Megalomania with the crystal and cube it
+spent; in Trickster a Pot goes back out of its buster's tableau), and the trick and its flags are recomputed
+from the cards before it. So the model reads only the world, which holds only what the seat may know plus
+what was drawn (``bots/base.py``). A play is left out where the hand its player then held cannot be told:
+
+- Megalomania: the tricks before an Explorer's swap, and earlier tricks in missions 19 (draws from a pile)
+  and 22 (hands passed on); a trick with an Oracle's or Wizard's power (a colour or the follow rule
+  changed) is not rebuilt. In heuristic self-play the heuristic, asked at a rebuilt play, chooses the card
+  played 99.9% of the time.
+- Trickster: every play before a Brigand or a Nomad (hands changed in secret), a player's plays before an
+  effect that moved their own hand cards (their own Magician, Soldier, Archivist …, that card included),
+  and the plays of a trick before a card a Guard moved into its Pot. What other effects moved (tableau cards, the
+  Trash, the deck) is not undone: an approximation, the heuristic agrees 87% of the time.
+
+Masquerade keeps its own model, the ``evidence`` hook of its heuristic (a bluff rate on off-colour cards).
 
 ``weigher(game)`` returns ``weight(world, seat, rng) -> float`` in (0, 1], or None when the game has no
 model; search (``bots.ismcts``, ``:infer``) scores a fixed number of candidate worlds once per decision.
@@ -139,46 +143,73 @@ def _trickster(world: Any, seat: int) -> list[Decision]:
     from tricktable.games.trickster.phases import Phase
     from tricktable.games.trickster.rules import Pattern, pattern_of
 
-    if world.phase != Phase.TRICK or not world.trick:
+    if world.phase != Phase.TRICK:
         return []
-    trick, seats, moved = world.trick, world.trick_seats, world.trick_moved
     # heroes whose effect moves cards in or out of their own player's hand only, and those that move
     # other hands too (Brigand: the robbed one's; Nomad: everyone's)
     own_hand = {C.MAGICIAN, C.SOLDIER, C.ARCHIVIST, C.DOCTOR, C.EXPLORER, C.INVENTOR, C.SCAVENGER}
     all_hands = {C.BRIGAND, C.NOMAD}
-    # only plays after the last card that moved other hands or that a Guard moved into the Pot
-    first = 0
-    for i in range(len(trick)):
-        if moved[i] or trick[i] >> 3 in all_hands:
-            first = i + 1
+    everyone = (1 << world.players) - 1
     whole = world.options.no_match == "whole_pot"
     row = world.action_table.cards[Kind.PLAY]
+    n = world.players
+    # the round's tricks, the current one last (its buster not known yet: -1)
+    tricks = [*world.played, (tuple(world.trick), tuple(world.trick_seats), tuple(world.trick_moved), -1)]
+    # walking back from the last card: each hand and tableau just before each play (cards a Guard moved go
+    # back to their player's tableau, a Pot back out of its buster's). Other tableau, Trash and deck moves
+    # are not undone (an approximation); a hand that an effect changed after a play (``touched``) is not
+    # rebuilt before it.
+    hands = [list(h) for h in world.hands]
+    tableaus = [list(t) for t in world.tableaus]
+    touched = 0
     out: list[Decision] = []
-    for i in range(first, len(trick)):
-        q, card = seats[i], trick[i]
-        if q == seat:
-            continue
-        played = [j for j in range(i) if not moved[j]]
-        turn = len(played)
-        # the player's own hand changed after the choice (this card's effect, or a later card of theirs)
-        if world.order[turn] != q or any(seats[j] == q and trick[j] >> 3 in own_hand for j in range(i, len(trick))):
-            continue
-        past = world.clone()
-        past.hands = [h.copy() for h in past.hands]
-        past.hands[q] = sorted([*past.hands[q], card])
-        past.trick, past.trick_seats, past.trick_moved = trick[:i], seats[:i], moved[:i]
-        past.turn = turn
-        past.lead_card = trick[played[0]] if turn >= 1 else -1
-        past.pattern = pattern_of(trick[played[0]], trick[played[1]]) if turn >= 2 else Pattern.NONE
-        suits = heroes = 0
-        for j in range(i):
-            if whole or (not moved[j] and j in played[:2]):
-                suits |= 1 << (trick[j] & 7)
-                heroes |= 1 << (trick[j] >> 3)
-        past.check_suits, past.check_heroes = suits, heroes
-        past.step = NONE
-        past._actors = (q,)
-        out.append((past, q, row[card].index))
+    for number in range(len(tricks) - 1, -1, -1):
+        trick, seats, moved, buster = tricks[number]
+        if buster >= 0:
+            for c in trick:
+                if c in tableaus[buster]:  # an effect may have moved it on since
+                    tableaus[buster].remove(c)
+        leader = seats[0] if seats else world.leader
+        order = [leader, leader, *((leader + i) % n for i in range(1, n))] if world.token else \
+            [(leader + i) % n for i in range(n)]
+        # only plays after the last card that a Guard moved into the Pot (the trick's context then is not
+        # the trick's cards before it)
+        first = max((i + 1 for i in range(len(trick)) if moved[i]), default=0)
+        for i in range(len(trick) - 1, -1, -1):
+            q, card = seats[i], trick[i]
+            hero = card >> 3
+            if moved[i]:
+                tableaus[q].append(card)
+                continue
+            hands[q].append(card)
+            if hero in all_hands:
+                touched = everyone
+            elif hero in own_hand:
+                touched |= 1 << q
+            if q == seat or i < first or touched >> q & 1:
+                continue
+            played = [j for j in range(i) if not moved[j]]
+            turn = len(played)
+            if order[turn] != q:
+                continue
+            past = world.clone()
+            past.hands = [sorted(h) for h in hands]
+            past.tableaus = [t.copy() for t in tableaus]
+            past.trick, past.trick_seats, past.trick_moved = list(trick[:i]), list(seats[:i]), list(moved[:i])
+            past.leader, past.order, past.turn = leader, order, turn
+            past.lead_card = trick[played[0]] if turn >= 1 else -1
+            past.pattern = pattern_of(trick[played[0]], trick[played[1]]) if turn >= 2 else Pattern.NONE
+            suits = heroes = 0
+            for j in range(i):
+                if whole or (not moved[j] and j in played[:2]):
+                    suits |= 1 << (trick[j] & 7)
+                    heroes |= 1 << (trick[j] >> 3)
+            past.check_suits, past.check_heroes = suits, heroes
+            past.played = world.played[:number]
+            past.step = NONE
+            past._actors = (q,)
+            out.append((past, q, row[card].index))
+    out.reverse()
     return out
 
 

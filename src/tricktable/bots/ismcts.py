@@ -24,7 +24,7 @@ Three uses of the game's heuristic module (``bots.heuristic.hook``), each option
   are left out of the tree;
 - **inference** (``inference=True``): policy-based inference (Rebstock, Buro et al., "Policy Based
   Inference in Trick-Taking Card Games", IEEE CoG 2019), on the others' actions the seat has seen this
-  trick (``bots.inference``): once per decision ``CANDIDATES`` worlds are drawn and weighted by the
+  round (``bots.inference``): once per decision ``CANDIDATES`` worlds are drawn and weighted by the
   likelihood of those actions with the heuristic as the model of the other seats; each iteration then
   plays a copy of one candidate, drawn in proportion to its weight (with a fresh chance stream);
 - **prior** (``prior=W``): progressive bias (Chaslot et al. 2008) at the root, ``W / (visits + 1)`` added

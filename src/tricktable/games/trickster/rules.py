@@ -231,6 +231,7 @@ class TricksterRules(Board):
         self.trick = []
         self.trick_seats = []
         self.trick_moved = []
+        self.played = ()
         self.check_suits = 0  # suits and heroes a No Match card must avoid (bitmasks)
         self.check_heroes = 0
         self.leader = -1
@@ -382,6 +383,7 @@ class TricksterRules(Board):
             twin.fx_count = self.fx_count
             twin.step = self.step
             twin.choice = self.choice
+            twin.played = self.played
         self._copy_base(twin)  # the engine's own fields (rng, history and events shared, no legal cache)
         twin.hands = [h.copy() for h in self.hands]
         twin.trick = self.trick.copy()
@@ -447,6 +449,7 @@ class TricksterRules(Board):
         self.deck = cards[TRASH_SIZE + n * size:]
         self.tableaus = [[] for _ in range(n)]
         self.trick, self.trick_seats, self.trick_moved = [], [], []
+        self.played = ()
         self.round_leader = leader
         self.last_buster = self.first_buster = -1
         self._reset_knowledge()
@@ -600,6 +603,7 @@ class TricksterRules(Board):
                 if o != p:
                     self._set_lacks(o, p, self.lacks[o][p] | mask)  # p held no fitting card: everyone saw it
         self.tableaus[p] = self.tableaus[p] + self.trick
+        self.played = (*self.played, (tuple(self.trick), tuple(self.trick_seats), tuple(self.trick_moved), p))
         self.log("bust", None, seat=p, reason=reason, cards=[CARD_TEXT[c] for c in self.trick])
         self.trick, self.trick_seats, self.trick_moved = [], [], []
         self.last_buster = p
