@@ -19,8 +19,8 @@ what was drawn (``bots/base.py``). A play is left out where the hand its player 
   played 99.9% of the time.
 - Trickster: every play before a Brigand or a Nomad (hands changed in secret), a player's plays before an
   effect that moved their own hand cards (their own Magician, Soldier, Archivist …, that card included),
-  and the plays of a trick before a card a Guard moved into its Pot. What other effects moved (tableau cards, the
-  Trash, the deck) is not undone: an approximation, the heuristic agrees 87% of the time.
+  and the plays of a trick before a card a Guard moved into its Pot. What other effects moved (tableau
+  cards, the Trash, the deck) is not undone: an approximation, the heuristic agrees 87% of the time.
 
 Masquerade keeps its own model, the ``evidence`` hook of its heuristic (a bluff rate on off-colour cards).
 
