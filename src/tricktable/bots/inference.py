@@ -83,7 +83,7 @@ def _megalomania(world: Any, seat: int) -> list[Decision]:
     # The round's tricks, the current one last. Earlier tricks only where a hand changes by its plays alone
     # (not mission 19's draws from a pile, nor mission 22's hands passed on after each trick), and only
     # after the last Explorer's power (it swapped a hand card for a won one).
-    tricks: list[tuple[int, tuple[Any, ...]]] = [(world.trick_no, tuple(world.trick))]
+    tricks: list[tuple[int, Any]] = [(world.trick_no, world.trick)]
     if world.deal not in (Deal.DRAW_PILE, Deal.ROTATING):
         tricks[:0] = enumerate(world.played)
     for k in range(len(tricks) - 1, -1, -1):
@@ -154,7 +154,7 @@ def _trickster(world: Any, seat: int) -> list[Decision]:
     row = world.action_table.cards[Kind.PLAY]
     n = world.players
     # the round's tricks, the current one last (its buster not known yet: -1)
-    tricks = [*world.played, (tuple(world.trick), tuple(world.trick_seats), tuple(world.trick_moved), -1)]
+    tricks = [*world.played, (world.trick, world.trick_seats, world.trick_moved, -1)]
     # walking back from the last card: each hand and tableau just before each play (cards a Guard moved go
     # back to their player's tableau, a Pot back out of its buster's). Other tableau, Trash and deck moves
     # are not undone (an approximation); a hand that an effect changed after a play (``touched``) is not

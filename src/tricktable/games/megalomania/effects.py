@@ -75,7 +75,7 @@ class Effects(NativeState):
     immune: int
     trick: list[Entry]
     won: list[tuple[int, Mask]]
-    played: tuple[tuple[Entry, ...], ...]  # the plays of ``won``'s tricks, in order (public)
+    played: tuple[list[Entry], ...]  # the plays of ``won``'s tricks, in order (public; never changed in place)
     trick_no: int
     lead: int
     used: int

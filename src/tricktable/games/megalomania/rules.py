@@ -612,7 +612,7 @@ class MegalomaniaRules(Effects):
         for entry in trick:
             mask |= 1 << entry[1]
         self.won.append((seat, mask))
-        self.played = (*self.played, tuple(trick))  # copy on write: clones share it
+        self.played += (trick,)  # the list itself: it is done with (``self.trick`` is replaced below)
         nxt = self.named if self.named >= 0 else seat
         self.events.append(self.look.trick_events[seat][nxt])
         self.trick = []

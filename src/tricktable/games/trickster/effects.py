@@ -75,7 +75,7 @@ class Board(NativeState):
     trick_moved: list[bool]
     # the round's completed tricks as the table saw them (public): cards, who placed each, whether a Guard
     # moved it in, and the buster who took them (policy inference rebuilds earlier plays from it)
-    played: tuple[tuple[tuple[int, ...], tuple[int, ...], tuple[bool, ...], int], ...]
+    played: tuple[tuple[list[int], list[int], list[bool], int], ...]  # never changed in place
     check_suits: int
     check_heroes: int
     leader: int

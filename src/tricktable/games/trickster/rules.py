@@ -603,7 +603,8 @@ class TricksterRules(Board):
                 if o != p:
                     self._set_lacks(o, p, self.lacks[o][p] | mask)  # p held no fitting card: everyone saw it
         self.tableaus[p] = self.tableaus[p] + self.trick
-        self.played = (*self.played, (tuple(self.trick), tuple(self.trick_seats), tuple(self.trick_moved), p))
+        # the lists themselves: they are done with (replaced just below), and clones share the tuple
+        self.played += ((self.trick, self.trick_seats, self.trick_moved, p),)
         self.log("bust", None, seat=p, reason=reason, cards=[CARD_TEXT[c] for c in self.trick])
         self.trick, self.trick_seats, self.trick_moved = [], [], []
         self.last_buster = p
