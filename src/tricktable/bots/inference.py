@@ -108,8 +108,8 @@ def _megalomania(world: Any, seat: int) -> list[Decision]:
                 continue
             past = world.clone()
             past.hands, past.crystals, past.cubes = hands.copy(), crystals.copy(), cubes.copy()
-            before = trick[:i]
-            past.trick = list(before)
+            before = trick[:i]  # a fresh list: the played tricks are lists too
+            past.trick = before
             if number < world.trick_no:  # an earlier trick: the round as it stood then
                 past.won = world.won[:number]
                 past.played = world.played[:number]
@@ -195,7 +195,7 @@ def _trickster(world: Any, seat: int) -> list[Decision]:
             past = world.clone()
             past.hands = [sorted(h) for h in hands]
             past.tableaus = [t.copy() for t in tableaus]
-            past.trick, past.trick_seats, past.trick_moved = list(trick[:i]), list(seats[:i]), list(moved[:i])
+            past.trick, past.trick_seats, past.trick_moved = trick[:i], seats[:i], moved[:i]  # fresh lists
             past.leader, past.order, past.turn = leader, order, turn
             past.lead_card = trick[played[0]] if turn >= 1 else -1
             past.pattern = pattern_of(trick[played[0]], trick[played[1]]) if turn >= 2 else Pattern.NONE
