@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import pytest
-from megalomania_helpers import setup
+from megalomania_helpers import ready, setup
 
 from tricktable.engine import BadOptions, Rng, load_game
 from tricktable.games.megalomania.cards import COLOURS
 from tricktable.games.megalomania.game import MegalomaniaState
+from tricktable.games.megalomania.rules import MEMO_LIMIT
 
 
 def played_out(players: int, seed: int, **options: object) -> MegalomaniaState:
@@ -156,6 +157,17 @@ def test_fixed_deals_apply_round_by_round_and_the_player_left_of_the_dealer_lead
     for p in range(3):
         state.apply("ready 3/0", p)
     assert state.actors == (0,)
+
+
+def test_the_legal_memo_starts_again_past_its_limit() -> None:
+    # a search fills it a few thousand lists a decision: unbounded, a full garbage collection walking them
+    # pushed ``hard`` past its time cap
+    state = setup(3, ["B1 B2 Y4", "R1 R2 R4", "K1 K2 K4"])
+    ready(state)
+    cache = state.game.memo.legal
+    cache.clear()
+    cache.update({-1 - k: [] for k in range(MEMO_LIMIT)})  # keys no hand gives
+    assert state.legal_actions(0) and len(cache) == 1
 
 
 def test_states_and_forks_share_the_games_lookups_but_never_its_legal_memo() -> None:

@@ -73,6 +73,11 @@ PROGRAMMED: Final = Deal.PROGRAMMED
 DRAW_PILE: Final = Deal.DRAW_PILE
 ROTATING: Final = Deal.ROTATING
 USE: Final = Kind.USE
+# The legal-play memo starts again past this many lists. A search adds some 2,000 a decision and the lists
+# live as long as the game, where the garbage collector walks them all in a full collection: at 160,000
+# (a game's worth of one ``hard`` seat) that took 0.65 s after a search, past ``hard``'s cap. Starting
+# again costs about a thousand lists rebuilt a decision (``docs/strength.md``, session 18).
+MEMO_LIMIT: Final = 1 << 15
 READY: Final = Kind.READY
 REDEAL_CARD: Final = Kind.REDEAL_CARD
 REDEAL_SCROLL: Final = Kind.REDEAL_SCROLL
@@ -123,7 +128,7 @@ def legal_plays(look: Lookups, cache: dict[int, list[Move]], cards: int, powers:
     looks there first); a list not there yet is built card by card, in card order, on machine words. Here,
     not a method of the (plain Python) ``Game``, so that the compiled build compiles it.
     """
-    if len(cache) > 400_000:
+    if len(cache) >= MEMO_LIMIT:
         cache.clear()
     plays = look.table.plays
     out: list[Move] = []
