@@ -73,11 +73,6 @@ PROGRAMMED: Final = Deal.PROGRAMMED
 DRAW_PILE: Final = Deal.DRAW_PILE
 ROTATING: Final = Deal.ROTATING
 USE: Final = Kind.USE
-# The legal-play memo starts again past this many lists. A search adds some 2,000 a decision and the lists
-# live as long as the game, where the garbage collector walks them all in a full collection: at 160,000
-# (a game's worth of one ``hard`` seat) that took 0.65 s after a search, past ``hard``'s cap. Starting
-# again costs about a thousand lists rebuilt a decision (``docs/strength.md``, session 18).
-MEMO_LIMIT: Final = 1 << 15
 READY: Final = Kind.READY
 REDEAL_CARD: Final = Kind.REDEAL_CARD
 REDEAL_SCROLL: Final = Kind.REDEAL_SCROLL
@@ -116,6 +111,13 @@ def legal_key(cards: i64, powers: i64, cube: i64, assassins: i64, scrolls: i64) 
     four: i64 = (assassins >> 1 | assassins >> 8 | assassins >> 15 | assassins >> 22) & 0xF
     ranks: i64 = (cards | cards >> 8 | cards >> 16 | cards >> 24) & 0xFF  # the ranks among ``cards``, a bit each
     return cards | (powers & ranks) << 32 | cube << 40 | scrolls << 42 | four << 44
+
+
+# The legal-play memo starts again past this many lists. A search adds some 2,000 a decision and the lists
+# live as long as the game, where the garbage collector walks them all in a full collection: at 160,000
+# (a game's worth of one ``hard`` seat) that took 0.65 s after a search, past ``hard``'s cap. Starting
+# again costs about a thousand lists rebuilt a decision (``docs/strength.md``, session 18).
+MEMO_LIMIT: Final = 1 << 15
 
 
 def legal_plays(look: Lookups, cache: dict[int, list[Move]], cards: int, powers: int, cube: int, assassins: int,
