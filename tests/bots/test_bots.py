@@ -184,15 +184,26 @@ def test_make_bot_knows_every_name_and_rejects_unknown_ones() -> None:
             make_bot(wrong)
 
 
-def test_a_level_infers_where_its_game_says_so_and_a_name_can_ask_for_it() -> None:
-    """Masquerade's hard weighs its worlds (it was measured to gain by it); the other games' levels do not,
-    unless the bot's name says ``:infer``."""
+def test_a_level_infers_and_leans_where_its_game_says_so_and_a_name_can_ask_for_it() -> None:
+    """Masquerade's hard weighs its worlds and leans to the heuristic's reasoned choices (each was measured
+    to win more there); the other games' levels do neither, unless the bot's name says ``:infer`` or
+    ``:prior``."""
     from tricktable.bots.search import level_settings
 
     assert level_settings("ismcts:1000:0.9s:infer")[2] and not level_settings("ismcts:1000:0.9s")[2]
+    assert level_settings("ismcts:1000:0.9s:prior")[3] == 1.0 and level_settings("ismcts:9:prior5")[3] == 5.0
+    assert level_settings("ismcts:1000:0.9s:infer")[3] == 0.0
     masquerade, megalomania = load_game("masquerade", 4), load_game("megalomania", 4)
-    hard, plain, asked = make_bot("hard", 1), make_bot("medium", 1), make_bot("hard:infer", 1)
-    assert isinstance(hard, ISMCTSBot) and isinstance(plain, ISMCTSBot) and isinstance(asked, ISMCTSBot)
-    assert hard._settings(masquerade)[2] and not hard._settings(megalomania)[2]
-    assert not plain._settings(masquerade)[2]
+    hard, plain = make_bot("hard", 1), make_bot("medium", 1)
+    asked, leaning = make_bot("hard:infer", 1), make_bot("hard:prior2", 1)
+    assert isinstance(hard, ISMCTSBot) and isinstance(plain, ISMCTSBot)
+    assert isinstance(asked, ISMCTSBot) and isinstance(leaning, ISMCTSBot)
+    assert hard._settings(masquerade)[2:] == (True, 1.0) and hard._settings(megalomania)[2:] == (False, 0.0)
+    assert plain._settings(masquerade)[2:] == (False, 0.0)
     assert asked._settings(megalomania)[2]
+    assert leaning._settings(megalomania)[3] == 2.0 and leaning._settings(masquerade)[2:] == (True, 1.0)
+    # the search reads the level's weight, not only the bot's own (``hard`` has none of its own)
+    assert hard.prior == 0.0
+    state = masquerade.new_state(3)
+    hard.search(SeatView(state, state.actors[0]))
+    assert hard._bias == 1.0

@@ -5,14 +5,14 @@
 - ``random``: uniform over the legal actions.
 - ``heuristic``: the game's rules of thumb (``games/<game>/heuristic.py``).
 - ``easy``, ``medium``, ``hard``: ISMCTS with the settings each game declares in ``Game.bot_levels``
-  (``hard`` stays under 1 s a decision; Trickster's levels play heuristic rollouts). ``LEVELS`` holds the
-  engine's default budgets (``engine.game.BOT_LEVELS``), which a level with suffixes uses in every game.
+  (``hard`` stays under 1 s a decision; Trickster's levels play heuristic rollouts; Masquerade's ``hard``
+  infers and has the prior). ``LEVELS`` holds the engine's default budgets (``engine.game.BOT_LEVELS``),
+  which a level with suffixes uses in every game.
 - ``ismcts``: ISMCTS at ``medium``; ``ismcts:<N>`` N iterations, ``ismcts:<S>s`` S seconds, and the
   suffixes ``:heuristic`` (heuristic rollouts), ``:r<N>`` (roll out N rounds), ``:game`` (to the end),
   ``:infer`` (weigh worlds by the others' latest actions) and ``:prior`` / ``:prior<W>`` (progressive bias
   toward the heuristic's choice, weight W, default 1), e.g. ``ismcts:2000:heuristic``; ``ismcts:60:0.3s``
-  is 60 iterations capped at 0.3 s. A level takes the
-  same suffixes: ``hard:heuristic``.
+  is 60 iterations capped at 0.3 s. A level takes the same suffixes: ``hard:heuristic``.
 """
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ from tricktable.bots.base import Bot, SeatView
 from tricktable.bots.heuristic import HeuristicBot
 from tricktable.bots.ismcts import Horizon, ISMCTSBot
 from tricktable.bots.random import RandomBot
-from tricktable.bots.search import Budget, budget_of, level_settings
+from tricktable.bots.search import Budget, budget_of, level_settings, prior_of
 from tricktable.engine.game import BOT_LEVELS
 
 __all__ = ["LEVELS", "Bot", "Budget", "HeuristicBot", "ISMCTSBot", "RandomBot", "SeatView", "bot_names", "make_bot"]
@@ -55,8 +55,8 @@ def make_bot(name: str, seed: int = 0) -> Bot:
                 rollout = "heuristic"
             elif part == "infer":
                 inference = True
-            elif part.startswith("prior") and (part == "prior" or _is_number(part[5:])):
-                prior = float(part[5:]) if part != "prior" else 1.0
+            elif (weight := prior_of(part)) is not None:
+                prior = weight
             elif part == "game":
                 horizon = None
             elif part[:1] == "r" and part[1:].isdigit() and int(part[1:]) > 0:
@@ -69,17 +69,9 @@ def make_bot(name: str, seed: int = 0) -> Bot:
                                  "infer or prior)")
         if head == "ismcts":
             budget = budget_of(suffixes) or budget
-        plain = not [p for p in suffixes if p not in ("infer",) and not p.startswith("prior")]
+        plain = not [p for p in suffixes if p != "infer" and prior_of(p) is None]
         return ISMCTSBot(seed, budget=budget, rollout="heuristic" if rollout == "heuristic" else "random",
                          horizon=horizon, name=name, level=head if head in LEVELS and plain else None,
                          inference=inference, prior=prior)
     raise ValueError(f"no bot called {name!r} (bots: {', '.join(bot_names())}, ismcts:<iterations>[:heuristic])")
-
-
-def _is_number(text: str) -> bool:
-    try:
-        float(text)
-    except ValueError:
-        return False
-    return True
 

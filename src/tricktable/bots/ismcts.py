@@ -27,10 +27,11 @@ Three uses of the game's heuristic module (``bots.heuristic.hook``), each option
   round (``bots.inference``): once per decision ``CANDIDATES`` worlds are drawn and weighted by the
   likelihood of those actions with the heuristic as the model of the other seats; each iteration then
   plays a copy of one candidate, drawn in proportion to its weight (with a fresh chance stream);
-- **prior** (``prior=W``): progressive bias (Chaslot et al. 2008) at the root, ``W / (visits + 1)`` added
-  to the heuristic's choice, so near-equal choices (preparation, Oracle, draft) lean toward a reason
-  instead of the search's noise. Only where the heuristic has a reason: when two of its calls with
-  different random streams disagree (a blind pick, Trickster's draft) there is no prior.
+- **prior** (``prior=W``, or ``:prior`` in a level's spec): progressive bias (Chaslot et al. 2008) at the
+  root, ``W / (visits + 1)`` added to the heuristic's choice, so near-equal choices (preparation, Oracle,
+  draft) lean toward a reason instead of the search's noise. Only where the heuristic has a reason: when
+  two of its calls with different random streams disagree (a blind pick, Trickster's draft) there is no
+  prior.
 
 The final choice is the most visited root action. The inner loop uses ``apply(check=False)``, the
 trusted ``_legal`` and one ``resample`` per iteration; nothing builds text or observations.
@@ -99,8 +100,8 @@ class ISMCTSBot(Bot):
         self.budget = budget or Budget(iterations=200)
         self.rollout = rollout
         self.level = level
-        # a level's settings per game: budget, rollout, inference
-        self._levels: dict[type[Game[Any]], tuple[Budget, Rollout | Policy, bool]] = {}
+        # a level's settings per game: budget, rollout, inference, prior
+        self._levels: dict[type[Game[Any]], tuple[Budget, Rollout | Policy, bool, float]] = {}
         self.policy: Policy = random_policy
         self.exploration = exploration
         self.horizon = horizon
@@ -108,6 +109,7 @@ class ISMCTSBot(Bot):
             self.name = name
         self._banned: frozenset[int] = frozenset()
         self._favoured = -1
+        self._bias = 0.0  # this search's prior weight (the level's, or ``prior``)
         self.last_iterations = 0
         self.last_seconds = 0.0
 
@@ -130,17 +132,17 @@ class ISMCTSBot(Bot):
                 best, best_key = action, key
         return best
 
-    def _settings(self, game: Game[Any]) -> tuple[Budget, Rollout | Policy, bool]:
-        """Budget, rollout and inference for ``game``: the level's, as the game declares it, else this bot's
-        own (``:infer`` in the bot's name turns inference on whatever the level says)."""
+    def _settings(self, game: Game[Any]) -> tuple[Budget, Rollout | Policy, bool, float]:
+        """Budget, rollout, inference and prior weight for ``game``: the level's, as the game declares it, else
+        this bot's own (``:infer`` or ``:prior`` in the bot's name turns them on whatever the level says)."""
         if self.level is None:
-            return self.budget, self.rollout, self.inference
+            return self.budget, self.rollout, self.inference, self.prior
         kind = type(game)
         found = self._levels.get(kind)
         if found is None:
             spec = kind.bot_levels.get(self.level)
-            budget, rollout, infers = level_settings(spec) if spec else (self.budget, self.rollout, False)
-            found = self._levels[kind] = budget, rollout, infers or self.inference
+            budget, rollout, infers, prior = level_settings(spec) if spec else (self.budget, self.rollout, False, 0.0)
+            found = self._levels[kind] = budget, rollout, infers or self.inference, prior or self.prior
         return found
 
     def search(self, view: SeatView) -> dict[int, Node]:
@@ -150,7 +152,7 @@ class ISMCTSBot(Bot):
 
     def _search(self, view: SeatView) -> dict[int, Node]:
         start = time.perf_counter()
-        budget, rollout, inference = self._settings(view.game)
+        budget, rollout, inference, self._bias = self._settings(view.game)
         # the cap counts from the start of building the view, and keeps a margin for the answer
         deadline = math.inf if budget.seconds is None else \
             view.built + budget.seconds - min(MARGIN, budget.seconds / 10)
@@ -166,7 +168,7 @@ class ISMCTSBot(Bot):
         self._banned = frozenset(a.index for a in avoid(view.observation, view.legal, view.game)) if avoid \
             else frozenset()
         self._favoured = -1
-        if self.prior:
+        if self._bias:
             choose = chooser(view.game)
             if choose is not None:
                 picked = choose(view.observation, view.legal, view.game, Rng(1))
@@ -230,7 +232,7 @@ class ISMCTSBot(Bot):
     def _iterate(self, state: State, root: Node, observer: int, valuer: Valuer, stop_round: int | None) -> None:
         """One determinized iteration: select, expand, roll out, back up."""
         rng, policy, c = self.rng, self.policy, self.exploration
-        banned, favoured, prior = self._banned, self._favoured, self.prior
+        banned, favoured, prior = self._banned, self._favoured, self._bias
         width = state.game.num_actions
         node = root
         path: list[Node] = []

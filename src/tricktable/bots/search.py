@@ -109,14 +109,25 @@ def budget_of(parts: list[str]) -> Budget | None:
     return None if iterations is None and seconds is None else Budget(iterations, seconds)
 
 
-def level_settings(spec: str) -> tuple[Budget, Rollout, bool]:
-    """A level's search settings from its spec in ``Game.bot_levels``, ``ismcts:1000:0.9s[:heuristic][:infer]``:
-    the budget, the rollout, and whether it weighs its worlds by the others' plays (``bots.inference``)."""
+def prior_of(part: str) -> float | None:
+    """The weight a bot spec's part gives the prior: ``prior`` is 1, ``prior<W>`` is W; None for another part."""
+    if part == "prior":
+        return 1.0
+    if part.startswith("prior") and _is_number(part[5:]):
+        return float(part[5:])
+    return None
+
+
+def level_settings(spec: str) -> tuple[Budget, Rollout, bool, float]:
+    """A level's search settings from its spec in ``Game.bot_levels``,
+    ``ismcts:1000:0.9s[:heuristic][:infer][:prior[W]]``: the budget, the rollout, whether it weighs its
+    worlds by the others' plays (``bots.inference``), and the weight of its prior (0 for none)."""
     head, *parts = spec.split(":")
     budget = budget_of(parts)
     if head != "ismcts" or budget is None:
         raise ValueError(f"bot level {spec!r} is not a search level (ismcts:<iterations>:<seconds>s)")
-    return budget, "heuristic" if "heuristic" in parts else "random", "infer" in parts
+    prior = max((w for w in map(prior_of, parts) if w is not None), default=0.0)
+    return budget, "heuristic" if "heuristic" in parts else "random", "infer" in parts, prior
 
 
 def _is_number(text: str) -> bool:

@@ -48,9 +48,9 @@ class Masquerade(Game[MasqueradeOptions]):
     # the game's facts (engine.Game): declared, never guessed by playing
     higher_score_wins: ClassVar[bool] = True  # rules: Scoring, "highest total wins"
     rollout_horizon: ClassVar[int] = 2  # rounds (single turns here) a search rollout plays before it scores
-    # hard weighs its worlds by the others' plays: +15 points of win rate against plain hard over 200 games
-    # (docs/strength.md, "the shipped levels")
-    bot_levels: ClassVar[dict[str, str]] = {**BOT_LEVELS, "hard": "ismcts:1000:0.9s:infer"}
+    # hard weighs its worlds by the others' plays (+15 points of win rate against plain hard over 200 games)
+    # and leans to the heuristic's reasoned choice at the root (+13.5 more, 200 games): docs/strength.md
+    bot_levels: ClassVar[dict[str, str]] = {**BOT_LEVELS, "hard": "ismcts:1000:0.9s:infer:prior"}
     card_codec: ClassVar[CardCodec] = CODEC
 
     name: ClassVar[str] = "masquerade"
