@@ -201,7 +201,7 @@ def test_a_level_infers_and_leans_where_its_game_says_so_and_a_name_can_ask_for_
     assert hard._settings(masquerade)[2:] == (True, 1.0) and hard._settings(megalomania)[2:] == (False, 0.0)
     assert plain._settings(masquerade)[2:] == (False, 0.0)
     assert asked._settings(megalomania)[2]
-    assert leaning._settings(megalomania)[3] == 2.0 and leaning._settings(masquerade)[2:] == (True, 1.0)
+    assert leaning._settings(megalomania)[3] == 2.0 and leaning._settings(masquerade)[2:] == (True, 2.0)
     # the search reads the level's weight, not only the bot's own (``hard`` has none of its own)
     assert hard.prior == 0.0
     state = masquerade.new_state(3)

@@ -134,7 +134,8 @@ class ISMCTSBot(Bot):
 
     def _settings(self, game: Game[Any]) -> tuple[Budget, Rollout | Policy, bool, float]:
         """Budget, rollout, inference and prior weight for ``game``: the level's, as the game declares it, else
-        this bot's own (``:infer`` or ``:prior`` in the bot's name turns them on whatever the level says)."""
+        this bot's own (``:infer`` in the bot's name turns inference on, ``:prior<W>`` sets the prior's weight,
+        whatever the level says)."""
         if self.level is None:
             return self.budget, self.rollout, self.inference, self.prior
         kind = type(game)
@@ -142,7 +143,7 @@ class ISMCTSBot(Bot):
         if found is None:
             spec = kind.bot_levels.get(self.level)
             budget, rollout, infers, prior = level_settings(spec) if spec else (self.budget, self.rollout, False, 0.0)
-            found = self._levels[kind] = budget, rollout, infers or self.inference, prior or self.prior
+            found = self._levels[kind] = budget, rollout, infers or self.inference, self.prior or prior
         return found
 
     def search(self, view: SeatView) -> dict[int, Node]:
