@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Any, Self, TypeVar
+from typing import TYPE_CHECKING, Any, NamedTuple, Self, TypeVar
 
 from tricktable.engine import chance
 from tricktable.engine import options as opts
@@ -41,6 +41,15 @@ def phase_tables(phases: Mapping[PhaseT, tuple[LegalT, ApplyT]]) -> tuple[tuple[
         raise ValueError(f"phases must be numbered 0..{len(phases) - 1}, not {sorted(phases)}")
     order = sorted(phases)
     return tuple(phases[p][0] for p in order), tuple(phases[p][1] for p in order)
+
+
+class Decision(NamedTuple):
+    """A past choice rebuilt (``State.past_decisions``): the state just before it, the seat that chose it,
+    and the index of the action it chose (``Action.index``)."""
+
+    before: State
+    seat: int
+    action_index: int
 
 
 class State(ABC):
@@ -113,6 +122,13 @@ class State(ABC):
     @abstractmethod
     def all_cards(self) -> list[str]:
         """Every card of the game wherever it lies (hands, tricks, piles, out of play): for conservation tests."""
+
+    def past_decisions(self, seat: int) -> list[Decision] | None:
+        """The other seats' choices ``seat`` saw this round, each rebuilt in this state (a world drawn for
+        ``seat``: only what the seat knows plus what was drawn), oldest first; None when the game cannot
+        rebuild them. Policy inference (``bots/inference.py``) weighs a world by these; a game rebuilds
+        them in its own folder (``games/<game>/rewind.py``), where its fields are its own business."""
+        return None
 
     def _why_illegal(self, action: Action, player: int) -> str:
         """Why ``action`` is not legal for ``player`` now; games refine this (``must follow red``)."""

@@ -18,7 +18,7 @@ from tricktable.cli.views import winner_line
 from tricktable.engine import Game
 from tricktable.engine.words import seat_names
 from tricktable.games.trickster.cards import SUITS, SUITS_JA
-from tricktable.games.trickster.text import _PATTERN_JA, card_name, hero_name
+from tricktable.games.trickster.text import card_name, hero_name, pattern_name
 
 SUIT_STYLES = {"red": "bold red", "orange": "bold dark_orange", "yellow": "bold yellow", "green": "bold green",
                "blue": "bold blue", "purple": "bold magenta", "black": "bold grey50", "white": "bold white"}
@@ -120,7 +120,7 @@ def render(observation: dict[str, Any], game: Game[Any], lang: str = "en",
         head.append(f"  ·  {prompt}", style="bold")
     if table.get("pattern") and observation.get("phase") != "play":
         pattern = str(table["pattern"])
-        head.append(f"  ·  {w['pattern']}: {_PATTERN_JA.get(pattern, pattern) if lang == 'ja' else pattern}")
+        head.append(f"  ·  {w['pattern']}: {pattern_name(pattern, lang)}")
     if table.get("token"):
         head.append(f"  ·  {w['token']}", style="dim")
     parts.append(head)

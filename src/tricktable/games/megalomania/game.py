@@ -9,11 +9,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, ClassVar, Self
 
-from tricktable.engine import Action, BadOptions, Event, Observation, Rng, State
+from tricktable.engine import Action, BadOptions, Decision, Event, Observation, Rng, State
 from tricktable.engine.cards import CardCodec
 from tricktable.engine.game import BOT_LEVELS, plain_class
 from tricktable.games.megalomania import cards as C
-from tricktable.games.megalomania import observe, resample, scoring, text
+from tricktable.games.megalomania import observe, resample, rewind, scoring, text
 from tricktable.games.megalomania.actions import ActionTables
 from tricktable.games.megalomania.options import MegalomaniaOptions
 from tricktable.games.megalomania.rules import MegalomaniaRules
@@ -49,6 +49,9 @@ class MegalomaniaState(MegalomaniaRules):
 
     def resample(self, player: int, rng: Rng) -> Self:
         return resample.resample(self, player, rng)
+
+    def past_decisions(self, seat: int) -> list[Decision] | None:
+        return rewind.past_decisions(self, seat)
 
 
 @plain_class  # compiled, it stays a Python class: its fork copies __dict__

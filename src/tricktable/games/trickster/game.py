@@ -6,10 +6,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, ClassVar, Self
 
-from tricktable.engine import Action, BadOptions, Event, Game, Observation, Rng
+from tricktable.engine import Action, BadOptions, Decision, Event, Game, Observation, Rng
 from tricktable.engine.cards import CardCodec
 from tricktable.engine.game import BOT_LEVELS, plain_class
-from tricktable.games.trickster import observe, resample, scoring, text
+from tricktable.games.trickster import observe, resample, rewind, scoring, text
 from tricktable.games.trickster.actions import table_for
 from tricktable.games.trickster.cards import (
     CARD_TEXT,
@@ -48,6 +48,9 @@ class TricksterState(TricksterRules):
 
     def resample(self, player: int, rng: Rng) -> Self:
         return resample.resample(self, player, rng)
+
+    def past_decisions(self, seat: int) -> list[Decision] | None:
+        return rewind.past_decisions(self, seat)
 
 
 @plain_class  # compiled, it stays a Python class: its fork copies __dict__

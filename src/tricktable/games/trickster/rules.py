@@ -273,15 +273,6 @@ class TricksterRules(Board):
 
     # --- the State interface ---------------------------------------------------------------------------
 
-    @property
-    def _actors(self) -> tuple[int, ...]:
-        """``actors`` by its former name (bots/inference.py sets it on a rebuilt past state)."""
-        return self.actors
-
-    @_actors.setter
-    def _actors(self, seats: tuple[int, ...]) -> None:
-        self.actors = seats
-
     def _find_actors(self) -> tuple[int, ...]:
         """Who must act now; kept in ``actors`` after every step (read at every decision)."""
         phase = self.phase

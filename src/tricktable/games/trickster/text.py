@@ -144,6 +144,11 @@ def hero_name(name: str, lang: str = "en") -> str:
     return _HERO_JA.get(name, name) if lang == "ja" else name
 
 
+def pattern_name(pattern: str, lang: str = "en") -> str:
+    """A trick's pattern as an observation names it (``same suit``), in ``lang``."""
+    return _PATTERN_JA.get(pattern, pattern) if lang == "ja" else pattern
+
+
 def describe_action(action: Action, lang: str = "en", names: Sequence[str] | None = None, players: int = 7) -> str:
     lang = lang_of(lang)
     table = ACTIONS[lang]

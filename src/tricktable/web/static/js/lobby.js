@@ -3,19 +3,11 @@
 import { clockChoices, controlWords } from "./clock.js";
 import { seatName } from "./board.js";
 import { accountError, me } from "./account.js";
-import { api, heldSeat, holdSeat, savedName, saveName } from "./api.js";
+import { api, heldSeat, holdSeat, loadGames, savedName, saveName } from "./api.js";
 import { h, humanize, mount, mountChanged, shownKey, toast } from "./dom.js";
 import { gameModule } from "./games/index.js";
 import { heroName } from "./cards.js";
 import { botName, lang, pick, t, titleOf } from "./i18n.js";
-
-let gamesCache = null;
-
-/** The installed games (`GET /api/games`), fetched once. */
-export async function loadGames() {
-  if (!gamesCache) gamesCache = await api("/api/games");
-  return gamesCache;
-}
 
 /** Show the lobby in `root`; `navigate(path)` moves to another page. Returns `{dispose, relang}`. */
 export function lobbyPage(root, navigate) {
