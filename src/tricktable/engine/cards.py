@@ -130,11 +130,6 @@ class CardCodec:
             raise ParseError(f"{text!r} is not a {self.game} card ({self.hint})")
         return card
 
-    def names_of(self, cards: Iterable[Card]) -> list[str]:
-        """The names of ``cards`` in the order given (for hands kept as lists)."""
-        text = self.text
-        return [text[c] for c in cards]
-
     def mask(self, texts: Iterable[str]) -> Mask:
         """The mask of the cards named ``texts`` (an option's fixed deal)."""
         return mask_of(self.parse(t) for t in texts)

@@ -85,7 +85,7 @@ class Game(ABC, Generic[OptionsT]):
             raise AssertionError(f"{self.name}: action indices must equal their table positions")
         # every history entry ``(player, action)`` this game can have, built once: ``entries[p][a.index]``.
         # ``apply`` appends these instead of a new tuple a decision, so a long game's history holds no objects
-        # of its own for the garbage collector to walk again and again (12-21% of a random playout's time)
+        # of its own for the garbage collector to walk again and again
         self.entries: list[list[tuple[int, Action]]] = [[(p, a) for a in self.actions] for p in range(self.players)]
 
     def title_in(self, lang: str = "en") -> str:

@@ -38,9 +38,9 @@ class Rng:
     """A SplitMix64 generator. ``Rng(seed)`` with the same seed gives the same draws, bit for bit.
 
     The 64-bit state is kept as two 32-bit halves, and the compiled build steps on halves (``_halves``):
-    every value then fits a machine word, a few dozen machine instructions a draw, where the step on one
-    64-bit value (it passes 2**62, so a Python long) took thousands. Interpreted, the textbook step on
-    whole ints is three times faster than the step on halves, so ``next64`` takes it there. Both give
+    every value then fits a machine word, where the step on one 64-bit value passes 2**62 and becomes a
+    Python long. Interpreted, the textbook step on whole ints is the cheaper one, so ``next64`` takes it
+    there. Both give
     SplitMix64's draws, bit for bit (``tests/test_engine_pieces.py`` checks each against the textbook).
     """
 

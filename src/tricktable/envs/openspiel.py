@@ -36,7 +36,6 @@ import warnings
 from functools import cache
 from typing import Any
 
-import numpy as np
 import pyspiel
 
 from tricktable.engine import Event, Game, Rng, State, game_class
@@ -572,11 +571,6 @@ def load(name: str, players: int | None = None, **options: Any) -> TricktableGam
         params[key] = value if _is_scalar(value) or key in ours else _json_param(value)
     game: TricktableGame = pyspiel.load_game(PREFIX + name, params)
     return game
-
-
-def observation_array(state: TricktableState, player: int) -> Tensor:
-    """``state.observation_tensor(player)`` as a float32 numpy array."""
-    return np.asarray(state.observation_tensor(player), dtype=np.float32)
 
 
 register_all()

@@ -192,8 +192,8 @@ class RawEnv(AECEnv):  # type: ignore[misc]
 # PettingZoo's wrappers forward every attribute they do not define through ``__getattr__``, one level
 # per wrapper: with the three a classic card game wears (``TerminateIllegalWrapper``,
 # ``AssertOutOfBoundsWrapper``, ``OrderEnforcingWrapper``), reading ``agent_selection`` or
-# ``terminations`` costs six Python calls, and a step reads a dozen such names: about 20 us a step, more
-# than the game and its tensor. So ``RawEnv`` makes the first two's checks itself, and the order check
+# ``terminations`` costs six Python calls, and a step reads a dozen such names: more than the game and
+# its tensor cost. So ``RawEnv`` makes the first two's checks itself, and the order check
 # is PettingZoo's own ``OrderEnforcingWrapper`` reading those names straight from the environment.
 # Before ``reset`` the environment has none of them, the property's AttributeError falls back to
 # ``__getattr__``, and the wrapper raises as before.

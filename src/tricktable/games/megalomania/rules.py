@@ -113,10 +113,9 @@ def legal_key(cards: i64, powers: i64, cube: i64, assassins: i64, scrolls: i64) 
     return cards | (powers & ranks) << 32 | cube << 40 | scrolls << 42 | four << 44
 
 
-# The legal-play memo starts again past this many lists. A search adds some 2,000 a decision and the lists
-# live as long as the game, where the garbage collector walks them all in a full collection: with 160,000
-# in one ``hard`` seat's memo (and the other seats' beside it) one took 0.65 s after a search. Starting
-# again costs about a thousand lists rebuilt a decision (``docs/strength.md``, session 18).
+# The legal-play memo starts again past this many lists. A search adds thousands a decision and the lists
+# live as long as the game, where the garbage collector walks them all in a full collection: a memo that
+# grows without bound makes one such collection outlast a bot's time cap. Starting again costs far less.
 MEMO_LIMIT: Final = 1 << 15
 
 

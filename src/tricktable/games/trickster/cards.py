@@ -13,7 +13,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Final
 
-from tricktable.engine import ParseError
 from tricktable.engine.cards import CardCodec
 
 Card = int
@@ -154,14 +153,6 @@ def card_name(c: Card) -> str:
 def parse_card(text: str) -> Card:
     """The card whose canonical text is ``text`` (``red Brigand``, spaces folded); raises ParseError otherwise."""
     return CODEC.parse(text)
-
-
-def parse_hero(name: str) -> int:
-    """The index of the hero called ``name`` (exact, capitalised as printed)."""
-    found = HERO_INDEX.get(name.strip())
-    if found is None:
-        raise ParseError(f"{name!r} is not a hero (heroes: {', '.join(HERO_NAMES)})")
-    return found
 
 
 def fixed_heroes(deck: str | tuple[str, ...]) -> tuple[int, ...] | None:

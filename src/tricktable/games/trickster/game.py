@@ -60,8 +60,8 @@ class Trickster(Game[TricksterOptions]):
     # the game's facts (engine.Game): declared, never guessed by playing
     higher_score_wins: ClassVar[bool] = False  # rules: trouble points, the lowest total wins
     rollout_horizon: ClassVar[int] = 1  # rounds a search rollout plays before it scores
-    # random rollouts measured no stronger than the heuristic (docs/strength.md): heuristic rollouts, with
-    # the iterations that cost about the same time
+    # heuristic rollouts: with random ones search does not beat the heuristic here (docs/strength.md); fewer
+    # iterations, as each costs more
     bot_levels: ClassVar[dict[str, str]] = {**BOT_LEVELS, "easy": "ismcts:15:0.3s:heuristic",
                                             "medium": "ismcts:60:0.6s:heuristic", "hard": "ismcts:100:0.9s:heuristic"}
     card_codec: ClassVar[CardCodec] = CODEC

@@ -66,9 +66,8 @@ class Pattern(IntEnum):
 # the pattern as observations and logs name it
 PATTERN_WORDS: tuple[str | None, ...] = (None, "same suit", "same hero", "no match")
 
-# enum members as module names for the hot path (``Phase.TRICK`` looked up on its class costs ~0.1 µs), and
-# compared by identity there (``self.phase is TRICK``: ``==`` on an IntEnum takes CPython's slow generic path).
-# Final: the compiled build keeps each in a C variable, not in the module's dict.
+# the hot path's names (docs/architecture.md, "What the compiled build requires"): enum members compared by
+# identity (``self.phase is TRICK``)
 DRAFTING: Final = Phase.DRAFTING
 OPENING: Final = Phase.OPENING
 TRICK: Final = Phase.TRICK
@@ -754,10 +753,6 @@ class TricksterRules(Board):
         """A face-up card went into ``dst``'s hand in front of everyone."""
         for o in range(self.players):
             self._learn(o, c, dst)
-
-    def _knowers_of(self, c: int) -> list[int]:
-        """The seats that know where ``c`` is."""
-        return [o for o in range(self.players) if c in self.know[o]]
 
 
 Legal = Callable[[TricksterRules, int], list[Action]]
