@@ -340,6 +340,19 @@ def test_every_game_uses_the_shared_names(name: str) -> None:
             assert hasattr(state, attribute), attribute
 
 
+TEST_LAYOUT = ("{}_helpers.py", "test_{}_golden.py", "test_{}_properties.py", "test_{}_scoring.py",
+               "test_{}_text_and_view.py")
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_every_games_tests_have_the_one_layout(name: str) -> None:
+    # docs/architecture.md, "Tests, per game": the shared files, then one file per part of the rules
+    folder = Path(__file__).parent / name
+    missing = [f.format(name) for f in TEST_LAYOUT if not (folder / f.format(name)).is_file()]
+    assert not missing, f"tests/{name} lacks {missing}"
+    assert all(p.name.startswith((f"test_{name}_", f"{name}_")) for p in folder.glob("*.py")), "one prefix"
+
+
 # --- what holds for every game already ------------------------------------------------------------
 
 @pytest.mark.parametrize("name", NAMES)

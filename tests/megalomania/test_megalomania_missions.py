@@ -269,3 +269,19 @@ def test_mission_25_passes_stay_hidden_until_everyone_has_chosen() -> None:
         for value in (1, 2, 4):
             state.apply(f"pass {colour}{value}", p)
     assert "B1" in state.observe(1)["hand"] and "B1" not in json.dumps(state.observe(2)["hand"])
+
+
+def test_programmed_follow_lets_an_activated_assassin_at_the_head_of_the_order_go_off_colour() -> None:
+    # rules: Assassin, "may be played even when the follow rule demands another card"
+    state = setup(2, ["Y1 Y2 Y6 Y7 Y9 Y12", "B2 Y4 B4 B6 B7 B9"], mission=15, dominant="K", programmed_follow=True)
+    ready(state)
+    for text in ("program Y1", "program Y2", "program Y6", "program Y7", "program Y9"):
+        state.apply(text, 0)
+    for text in ("program B2", "program Y4", "program B4", "program B6", "program B7"):
+        state.apply(text, 1)
+    state.apply("play Y1", 0)
+    options = legal(state, 1)
+    assert "play B2*" in options and "play B2" not in options  # the Assassin, with its power only
+    assert "play Y4" in options  # or, without the power, the earliest card of the order that follows
+    state.apply("play B2*", 1)
+    assert state.program[1][0] != 2 and len(state.program[1]) == 5

@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+import itertools
+
 import pytest
 from megalomania_helpers import ready, setup
 
 from tricktable.engine import BadOptions, Rng, load_game
 from tricktable.games.megalomania.cards import COLOURS
 from tricktable.games.megalomania.game import MegalomaniaState
-from tricktable.games.megalomania.rules import MEMO_LIMIT
+from tricktable.games.megalomania.rules import MEMO_LIMIT, dominant_colours
 
 
 def played_out(players: int, seed: int, **options: object) -> MegalomaniaState:
@@ -106,40 +108,6 @@ def test_free_powers_lets_the_oracle_and_assassin_work_without_a_crystal() -> No
     assert "play Y2*" in [str(a) for a in state.legal_actions()]
 
 
-def test_illegal_text_explains_itself_and_names_the_legal_actions() -> None:
-    state = setup(3, ["R6 B1", "R15 Y2", "K1 K4"])
-    for p in range(3):
-        state.apply("ready 3/0", p)
-    state.apply("play R6")
-    with pytest.raises(ValueError, match="must follow Red") as raised:
-        state.apply("play Y2")
-    assert "play R15" in str(raised.value)
-
-
-def test_descriptions_exist_in_english_and_japanese_for_every_action() -> None:
-    game = load_game("megalomania", 4)
-    for action in game.actions:
-        assert game.describe_action(action, "en")
-        assert game.describe_action(action, "ja")
-
-
-def test_the_terminal_view_renders_any_observation() -> None:
-    from rich.console import Console
-
-    from tricktable.cli.views.megalomania import render
-
-    state = load_game("megalomania", 4).new_state(2)
-    rng = Rng(2)
-    console = Console(file=open("/dev/null", "w"), width=120)  # noqa: SIM115
-    for _ in range(120):
-        if state.is_over:
-            break
-        for seat in (None, *range(4)):
-            console.print(render(state.observe(seat), state.game))
-        p = rng.choice(state.actors)
-        state.apply(rng.choice(state.legal_actions(p)), p)
-
-
 def test_fixed_deals_apply_round_by_round_and_the_player_left_of_the_dealer_leads() -> None:
     game = load_game("megalomania", 3, deal=[["B1", "B2", "B4"], ["Y1", "Y2", "Y4"]], mission_order=[1, 3],
                      dealer=1, scrolls=[])
@@ -180,3 +148,12 @@ def test_states_and_forks_share_the_games_lookups_but_never_its_legal_memo() -> 
     assert state.look is game.look is fork.look is twin.look  # immutable: one per game, however many worlds
     assert fork.memo is not game.memo and not fork.memo.legal  # the memo holds hands: one per fork
     assert state.look.options is game.options and len(state.look.play_events) == 3
+
+
+def test_random_dominant_order_changes_the_colour_every_round() -> None:
+    # rules: the dominant colour changes every round [P]
+    game = load_game("megalomania", 4, dominant_order="random")
+    for seed in range(200):
+        colours = dominant_colours(game.options, Rng(seed))
+        assert all(a != b for a, b in itertools.pairwise(colours)), (seed, colours)
+    assert len({dominant_colours(game.options, Rng(s))[1] for s in range(50)}) == 4  # still random, every colour
