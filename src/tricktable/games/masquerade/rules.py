@@ -19,6 +19,7 @@ from typing import Any, Final, Self
 
 from tricktable.engine import Action, BadOptions, Game, ParseError, Rng
 from tricktable.engine.cards import select
+from tricktable.engine.fields import Copied
 from tricktable.engine.hidden import CLOSED, HiddenChoice
 from tricktable.engine.native import NativeState
 from tricktable.engine.state import phase_tables
@@ -134,20 +135,22 @@ def _check_deal(deal: tuple[tuple[str, ...], ...], players: int) -> tuple[Mask, 
 class MasqueradeRules(NativeState):
     """One game of Gundam Masquerade. Hands and won piles are bitmasks over card ints (see ``cards``)."""
 
-    # the engine's fields the rules read on every decision, declared again so the compiled class holds them
-    # as its own (native) fields; the engine's ``State`` is a plain Python class (games may be plain Python)
+    # Every field of a game in progress is declared here, once (``engine/fields.py``: ``clone`` is written out
+    # from this list). A field the rules change in place is ``Copied``; every other is shared by clones.
+    # The engine's fields, declared again so that a compiled state holds them as its own:
+    seed: int
     game: Game[MasqueradeOptions]
     players: int
     rng: Rng
     setup: Setup
-    hands: list[Mask]
-    won: list[Mask]
+    hands: Copied[list[Mask]]
+    won: Copied[list[Mask]]
     out: Mask             # undealt cards: out of the game, unseen
-    known: list[Mask]     # withdrawn cards known to be back in that hand until played
-    void: list[Mask]      # cards a failed challenge proved absent from that hand
+    known: Copied[list[Mask]]  # withdrawn cards known to be back in that hand until played
+    void: Copied[list[Mask]]  # cards a failed challenge proved absent from that hand
     leader: int
-    trick: list[Card]     # by position from the leader; -1 while a withdrawn card awaits its re-play
-    delta: list[int]      # +-2 changes per position, for this turn's taking only
+    trick: Copied[list[Card]]  # by position from the leader; -1 while a withdrawn card awaits its re-play
+    delta: Copied[list[int]]  # +-2 changes per position, for this turn's taking only
     lead: int             # lead colour, -1 before the lead
     follow: Mask          # the cards that follow it (effects.follow_mask), 0 before the lead
     b16: bool             # B16's effect is in force this turn
@@ -266,8 +269,9 @@ class MasqueradeRules(NativeState):
     def clone(self) -> Self:
         twin = type(self).__new__(type(self))  # blank: no ``__init__`` (compiled, the blank one)
         if not COMPILED:
-            twin.__dict__ = self.__dict__.copy()  # every field (faster than update): the lists are copied below
-        else:  # a compiled class has no ``__dict__`` for its fields: each is copied here
+            twin.__dict__ = self.__dict__.copy()  # every field: the copied ones are copied below
+        else:  # a compiled class has no ``__dict__``
+            # generated: shared fields (python -m tricktable.engine.fields)
             twin.seed = self.seed
             twin.game = self.game
             twin.players = self.players
@@ -294,14 +298,16 @@ class MasqueradeRules(NativeState):
             twin.taker = self.taker
             twin.previous = self.previous
             twin.score_cache = self.score_cache
+            # end generated: shared fields
         self._copy_base(twin)  # the engine's own fields (rng, history and events shared, no legal cache)
-        # ints, tuples and the shared game came above; the lists are copied
+        # generated: copied fields (python -m tricktable.engine.fields)
         twin.hands = self.hands.copy()
         twin.won = self.won.copy()
         twin.known = self.known.copy()
         twin.void = self.void.copy()
         twin.trick = self.trick.copy()
         twin.delta = self.delta.copy()
+        # end generated: copied fields
         return twin
 
     # --- small facts ---------------------------------------------------------------------------

@@ -23,6 +23,7 @@ from typing import Final
 
 from tricktable.engine import Rng
 from tricktable.engine.cards import Mask, cards_of, select
+from tricktable.engine.fields import Copied
 from tricktable.engine.hidden import HiddenChoice
 from tricktable.engine.native import NativeState
 from tricktable.engine.sampling import shuffle
@@ -35,10 +36,14 @@ NOWHERE: Final = 99  # the trick position of a power not activated this trick (t
 
 
 class Effects(NativeState):
-    """The state the powers, scrolls and missions act on (``MegalomaniaRules`` sets every field)."""
+    """The state the powers, scrolls and missions act on (``MegalomaniaRules`` sets every field).
 
-    # the engine's fields the rules read on every decision, declared again so the compiled class holds them
-    # as its own (native) fields; the engine's ``State`` is a plain Python class (games may be plain Python)
+    Every field of a game in progress is declared here, once (``engine/fields.py``): ``clone`` is written
+    out from this list. A field the rules change in place is ``Copied``; every other is shared by clones.
+    """
+
+    # the engine's fields, declared again so that a compiled state holds them as its own
+    seed: int
     game: ActionTables
     look: Lookups  # ``game.look``, held here: a native field, where the plain game's attributes are dict lookups
     memo: Memos  # ``game.memo``, held here likewise: one per fork of the game
@@ -50,7 +55,7 @@ class Effects(NativeState):
     deal: Deal  # the round's mission's deal kind
     dominant: int
     mission_deck: tuple[int, ...]
-    hands: list[Mask]
+    hands: Copied[list[Mask]]
     out: Mask  # out of play
     shown: list[Mask]  # hand cards every seat has seen (mission 13 face up, the Explorer's find)
     known: list[Mask]  # known[v * (players + 1) + q]: cards v knows lie with q (q == players: out of play)
@@ -62,8 +67,8 @@ class Effects(NativeState):
     program: list[tuple[int, ...]]  # mission 15
     chosen: list[Mask]  # missions 24 and 25
     choice: HiddenChoice  # the simultaneous hidden step open now (preparation, a mission's step)
-    crystals: list[int]
-    cubes: list[int]
+    crystals: Copied[list[int]]
+    cubes: Copied[list[int]]
     scrolls: list[tuple[int, ...]]
     scroll_deck: tuple[int, ...]
     scroll_used: tuple[int, ...]
@@ -73,8 +78,8 @@ class Effects(NativeState):
     insight: list[int]
     free: int
     immune: int
-    trick: list[Entry]
-    won: list[tuple[int, Mask]]
+    trick: Copied[list[Entry]]
+    won: Copied[list[tuple[int, Mask]]]
     played: tuple[list[Entry], ...]  # the plays of ``won``'s tricks, in order (public; never changed in place)
     trick_no: int
     lead: int
@@ -87,6 +92,16 @@ class Effects(NativeState):
     named: int
     found: int
     found_in: int
+    # the game's course: its dealers, dominant colours, missions and points
+    dealer0: int
+    dealer: int
+    dominants: tuple[int, ...]
+    mission: int
+    tricks_total: int
+    leader: int
+    points: list[int]
+    lost: list[int]  # the sum of each seat's negative results (tie-break)
+    results: list[tuple[int, ...]]  # per round
 
     # the round's flow, in rules.py
     @abstractmethod

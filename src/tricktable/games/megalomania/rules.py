@@ -172,7 +172,7 @@ class MegalomaniaRules(Effects):
         rest = [m for m in game.mission_pool if m not in o.mission_order]
         shuffle(rng, rest)
         self.mission_deck = (*o.mission_order, *rest)
-        self.dominants: tuple[int, ...] = dominant_colours(o, rng)
+        self.dominants = dominant_colours(o, rng)
         deck = [C.SCROLL_BY_NAME[s] for s in o.scrolls]
         if o.shuffle_scrolls:
             shuffle(rng, deck)
@@ -182,7 +182,7 @@ class MegalomaniaRules(Effects):
         self.shown_scrolls = [0] * n  # how many each holds, as last revealed
         self.points = [0] * n
         self.lost = [0] * n  # sum of negative results (tie-break)
-        self.results: list[tuple[int, ...]] = []  # per round
+        self.results = []
         self.insight = [-1] * n  # the index in the mission deck of the mission each seat has seen ahead
         self.round_no = 1
         self._start_round()
@@ -214,15 +214,16 @@ class MegalomaniaRules(Effects):
     def clone(self) -> Self:
         twin = type(self).__new__(type(self))  # blank: no ``__init__`` (compiled, the blank one)
         if not COMPILED:
-            twin.__dict__ = self.__dict__.copy()  # every field: the lists changed in place are copied below
-        else:  # a compiled class has no ``__dict__`` for its fields: each is copied here
+            twin.__dict__ = self.__dict__.copy()  # every field: the copied ones are copied below
+        else:  # a compiled class has no ``__dict__``
+            # generated: shared fields (python -m tricktable.engine.fields)
             twin.seed = self.seed
             twin.game = self.game
             twin.look = self.look
             twin.memo = self.memo
             twin.players = self.players
-            twin.actors = self.actors
             twin.phase = self.phase
+            twin.actors = self.actors
             twin.round_no = self.round_no
             twin.deal = self.deal
             twin.dominant = self.dominant
@@ -247,8 +248,8 @@ class MegalomaniaRules(Effects):
             twin.insight = self.insight
             twin.free = self.free
             twin.immune = self.immune
-            twin.trick_no = self.trick_no
             twin.played = self.played
+            twin.trick_no = self.trick_no
             twin.lead = self.lead
             twin.used = self.used
             twin.emperor = self.emperor
@@ -260,21 +261,23 @@ class MegalomaniaRules(Effects):
             twin.found = self.found
             twin.found_in = self.found_in
             twin.dealer0 = self.dealer0
-            twin.dominants = self.dominants
-            twin.points = self.points
-            twin.lost = self.lost
-            twin.results = self.results
             twin.dealer = self.dealer
+            twin.dominants = self.dominants
             twin.mission = self.mission
             twin.tricks_total = self.tricks_total
             twin.leader = self.leader
+            twin.points = self.points
+            twin.lost = self.lost
+            twin.results = self.results
+            # end generated: shared fields
         self._copy_base(twin)  # the engine's own fields (rng, history and events shared, no legal cache)
+        # generated: copied fields (python -m tricktable.engine.fields)
         twin.hands = self.hands.copy()
         twin.crystals = self.crystals.copy()
         twin.cubes = self.cubes.copy()
         twin.trick = self.trick.copy()
         twin.won = self.won.copy()
-        # every other list is copy-on-write: replaced, never changed in place, so twins may share it
+        # end generated: copied fields
         return twin
 
     # ``_legal`` and ``_step`` (the engine's hooks, one call per decision) are the trick phase's methods
@@ -661,12 +664,11 @@ class MegalomaniaRules(Effects):
 
     # --- the phase table -----------------------------------------------------------------------
     # rules: A game, the phases of a round (each mission step and follow-up in its section of effects.py).
-    # Every phase but ``TRICK`` (``_legal_trick`` and ``_apply_trick`` themselves), by an ``if`` chain
-    # rather than through the ``PHASES`` table (engine.state.phase_tables) as Masquerade: compiled, each arm is
-    # a native call, where a function taken from a table is called through Python, and a random playout
-    # spends one decision in eight at the follow-ups (Oracle, Farmer, Explorer).
+    # ``_legal`` and ``_step`` are the trick's own methods, which hand every other phase to these chains,
+    # written out from ``PHASES`` (engine/fields.py)
 
     def _legal_phase(self, player: int) -> list[Move]:
+        # generated: legal chain (python -m tricktable.engine.fields)
         phase = self.phase
         if phase is PREPARATION:
             return self._legal_preparation(player)
@@ -685,8 +687,10 @@ class MegalomaniaRules(Effects):
         if phase is PASSING:
             return self._legal_passing(player)
         return self._legal_over(player)
+        # end generated: legal chain
 
     def _apply_phase(self, action: Move, player: int) -> None:
+        # generated: apply chain (python -m tricktable.engine.fields)
         phase = self.phase
         if phase is PREPARATION:
             self._apply_preparation(action, player)
@@ -706,22 +710,23 @@ class MegalomaniaRules(Effects):
             self._apply_passing(action, player)
         else:
             self._apply_over(action, player)
+        # end generated: apply chain
 
 
 LegalFn = Callable[[MegalomaniaRules, int], list[Move]]
 ApplyFn = Callable[[MegalomaniaRules, Move, int], None]
-# every phase's pair, as each game declares them (``tests/test_shape.py`` checks the names and signatures);
-# the decisions themselves go through ``_legal_trick`` / ``_apply_trick`` and the ``if`` chains above, which
-# call these same methods
-PHASES: Final[dict[Phase, tuple[LegalFn, ApplyFn]]] = {
+# every phase's pair (``tests/test_shape.py`` checks the names and signatures); the decisions go through
+# ``_legal_trick`` / ``_apply_trick`` and the chains above, written out from this table
+PHASES: Final[dict[Phase, tuple[LegalFn, ApplyFn]]] = {  # in dispatch order: the commonest first
+    Phase.TRICK: (MegalomaniaRules._legal_trick, MegalomaniaRules._apply_trick),
     Phase.PREPARATION: (MegalomaniaRules._legal_preparation, MegalomaniaRules._apply_preparation),
+    Phase.ORACLE_COLOUR: (MegalomaniaRules._legal_oracle_colour, MegalomaniaRules._apply_oracle_colour),
+    Phase.FARMER_LEADER: (MegalomaniaRules._legal_farmer_leader, MegalomaniaRules._apply_farmer_leader),
+    Phase.EXPLORER_SWAP: (MegalomaniaRules._legal_explorer_swap, MegalomaniaRules._apply_explorer_swap),
     Phase.PROGRAMMING: (MegalomaniaRules._legal_programming, MegalomaniaRules._apply_programming),
     Phase.SPLITTING: (MegalomaniaRules._legal_splitting, MegalomaniaRules._apply_splitting),
     Phase.PICKING: (MegalomaniaRules._legal_picking, MegalomaniaRules._apply_picking),
     Phase.PASSING: (MegalomaniaRules._legal_passing, MegalomaniaRules._apply_passing),
-    Phase.TRICK: (MegalomaniaRules._legal_trick, MegalomaniaRules._apply_trick),
-    Phase.ORACLE_COLOUR: (MegalomaniaRules._legal_oracle_colour, MegalomaniaRules._apply_oracle_colour),
-    Phase.FARMER_LEADER: (MegalomaniaRules._legal_farmer_leader, MegalomaniaRules._apply_farmer_leader),
-    Phase.EXPLORER_SWAP: (MegalomaniaRules._legal_explorer_swap, MegalomaniaRules._apply_explorer_swap),
     Phase.OVER: (MegalomaniaRules._legal_over, MegalomaniaRules._apply_over),
 }
+DISPATCHED_FIRST: Final = frozenset({Phase.TRICK})  # by ``_legal_trick`` / ``_apply_trick`` themselves

@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from typing import Any, Final
 
 from tricktable.engine import Event, Game, Rng
+from tricktable.engine.fields import Copied, CopiedRows
 from tricktable.engine.hidden import CLOSED, HiddenChoice, only
 from tricktable.engine.native import NativeState
 from tricktable.games.trickster.actions import ActionTable, Kind
@@ -54,8 +55,11 @@ class Board(NativeState):
     sets every field): the zones, the effect record, and the bookkeeping of what each seat knows (rules.py,
     "What each seat knows"). A class, not a protocol: the compiled build reads its fields natively."""
 
-    # the engine's fields the rules read on every decision, declared again so the compiled class holds them
-    # as its own (native) fields; the engine's ``State`` is a plain Python class (games may be plain Python)
+    # Every field of a game in progress is declared here, once (``engine/fields.py``: ``clone`` is written out
+    # from this list; rules.py adds ``pattern``). A field the rules change in place is ``Copied`` (its rows
+    # too: ``CopiedRows``); every other is shared by clones: replaced when it changes, never in place.
+    # The engine's fields, declared again so that a compiled state holds them as its own:
+    seed: int
     game: Game[TricksterOptions]
     players: int
     rng: Rng
@@ -66,13 +70,13 @@ class Board(NativeState):
     skip_empty: bool
     whole_pot: bool
     phase: Phase
-    hands: list[list[int]]
-    tableaus: list[list[int]]
+    hands: CopiedRows[list[list[int]]]
+    tableaus: Copied[list[list[int]]]  # each seat's row is replaced when it changes
     trash: list[int]
     deck: list[int]
-    trick: list[int]
-    trick_seats: list[int]
-    trick_moved: list[bool]
+    trick: Copied[list[int]]
+    trick_seats: Copied[list[int]]
+    trick_moved: Copied[list[bool]]
     # the round's completed tricks as the table saw them (public): cards, who placed each, whether a Guard
     # moved it in, and the buster who took them (policy inference rebuilds earlier plays from it)
     played: tuple[tuple[list[int], list[int], list[bool], int], ...]  # never changed in place
@@ -101,8 +105,8 @@ class Board(NativeState):
     fx_count: int
     step: int
     choice: HiddenChoice  # the secret picks of the opening card or of Nomad's pass (engine/hidden.py)
-    know: list[dict[int, int]]
-    lacks: list[list[int]]
+    know: Copied[list[dict[int, int]]]  # rows replaced when they change
+    lacks: Copied[list[list[int]]]
     # the seats awaited now: a plain attribute (not a property) because every driver reads it per decision;
     # the rules set it after every step
     actors: tuple[int, ...] = ()

@@ -287,11 +287,11 @@ class TricksterRules(Board):
             return (self.drafter,)
         return ()
 
-    # ``_legal`` and ``_step`` (the engine's hooks, one call per decision) dispatch to the PHASES table's
-    # methods by an ``if`` chain, the commonest phases first: compiled, each arm is a native call, where a
-    # method taken from the table is called through Python
+    # ``_legal`` and ``_step`` (the engine's hooks, one call per decision): chains written out from ``PHASES``
+    # (engine/fields.py)
 
     def _legal(self, player: int) -> list[Action]:
+        # generated: legal chain (python -m tricktable.engine.fields)
         phase = self.phase
         if phase is EFFECT:
             return self._legal_effect(player)
@@ -302,9 +302,11 @@ class TricksterRules(Board):
         if phase is DRAFTING:
             return self._legal_drafting(player)
         return self._legal_over(player)
+        # end generated: legal chain
 
     def _step(self, action: Action, player: int) -> None:
         assert isinstance(action, Move)
+        # generated: apply chain (python -m tricktable.engine.fields)
         phase = self.phase
         if phase is EFFECT:
             self._apply_effect(action, player)
@@ -316,6 +318,7 @@ class TricksterRules(Board):
             self._apply_drafting(action, player)
         else:
             self._apply_over(action, player)
+        # end generated: apply chain
         self.actors = self._find_actors()
 
     def _why_illegal(self, action: Action, player: int) -> str:
@@ -333,8 +336,9 @@ class TricksterRules(Board):
     def clone(self) -> Self:
         twin = type(self).__new__(type(self))  # blank: no ``__init__`` (compiled, the blank one)
         if not COMPILED:
-            twin.__dict__ = self.__dict__.copy()  # every field: the lists changed in place are copied below
-        else:  # a compiled class has no ``__dict__`` for its fields: each is copied here
+            twin.__dict__ = self.__dict__.copy()  # every field: the copied ones are copied below
+        else:  # a compiled class has no ``__dict__``
+            # generated: shared fields (python -m tricktable.engine.fields)
             twin.seed = self.seed
             twin.game = self.game
             twin.players = self.players
@@ -345,15 +349,14 @@ class TricksterRules(Board):
             twin.skip_empty = self.skip_empty
             twin.whole_pot = self.whole_pot
             twin.phase = self.phase
-            twin.actors = self.actors
             twin.trash = self.trash
             twin.deck = self.deck
+            twin.played = self.played
             twin.check_suits = self.check_suits
             twin.check_heroes = self.check_heroes
             twin.leader = self.leader
             twin.order = self.order
             twin.turn = self.turn
-            twin.pattern = self.pattern
             twin.lead_card = self.lead_card
             twin.round_leader = self.round_leader
             twin.last_buster = self.last_buster
@@ -373,17 +376,21 @@ class TricksterRules(Board):
             twin.fx_count = self.fx_count
             twin.step = self.step
             twin.choice = self.choice
-            twin.played = self.played
+            twin.actors = self.actors
+            twin.pattern = self.pattern
+            # end generated: shared fields
         self._copy_base(twin)  # the engine's own fields (rng, history and events shared, no legal cache)
-        twin.hands = [h.copy() for h in self.hands]
+        # the Trash, deck, scores and the draft pool are shared whole; each seat's tableau, knowledge and lacks
+        # row is replaced when it changes, so only the lists holding them are copied
+        # generated: copied fields (python -m tricktable.engine.fields)
+        twin.hands = [row.copy() for row in self.hands]
+        twin.tableaus = self.tableaus.copy()
         twin.trick = self.trick.copy()
         twin.trick_seats = self.trick_seats.copy()
         twin.trick_moved = self.trick_moved.copy()
-        # copy-on-write: each seat's tableau, knowledge and lacks rows are replaced when they change, so only
-        # the lists holding them are copied; the Trash, deck, scores and the draft pool are shared whole
-        twin.tableaus = self.tableaus.copy()
         twin.know = self.know.copy()
         twin.lacks = self.lacks.copy()
+        # end generated: copied fields
         return twin
 
     def all_cards(self) -> list[str]:
@@ -757,15 +764,16 @@ class TricksterRules(Board):
 
 Legal = Callable[[TricksterRules, int], list[Action]]
 Apply = Callable[[TricksterRules, Move, int], None]
-# keyed by Phase members (typed by int, as Masquerade's for ``phase_tables``); ``_legal`` and ``_step``
-# dispatch to these methods by an ``if`` chain (tests/test_shape.py checks the two agree)
+# keyed by Phase members (typed by int, as Masquerade's for ``phase_tables``), in dispatch order: the
+# commonest first; ``_legal`` and ``_step`` dispatch by the chains written out from it (engine/fields.py)
 PHASES: dict[int, tuple[Legal, Apply]] = {
-    Phase.DRAFTING: (TricksterRules._legal_drafting, TricksterRules._apply_drafting),
-    Phase.OPENING: (TricksterRules._legal_opening, TricksterRules._apply_opening),
-    Phase.TRICK: (TricksterRules._legal_trick, TricksterRules._apply_trick),
     Phase.EFFECT: (TricksterRules._legal_effect, TricksterRules._apply_effect),
+    Phase.TRICK: (TricksterRules._legal_trick, TricksterRules._apply_trick),
+    Phase.OPENING: (TricksterRules._legal_opening, TricksterRules._apply_opening),
+    Phase.DRAFTING: (TricksterRules._legal_drafting, TricksterRules._apply_drafting),
     Phase.OVER: (TricksterRules._legal_over, TricksterRules._apply_over),
 }
+DISPATCHED_FIRST: frozenset[int] = frozenset()  # every phase goes through the chains
 # whether this build compiled ``TricksterRules`` (``make compiled``): a compiled class lists its own fields
 # there, and keeps them out of ``__dict__``, so ``clone`` copies them one by one
 COMPILED = hasattr(TricksterRules, "__mypyc_attrs__")
