@@ -592,7 +592,7 @@ PHASES: dict[int, tuple[Legal, Apply]] = {
 }
 # indexed by phase, for speed; OVER is left out: nobody acts then
 _TABLES = phase_tables(PHASES)
-LEGAL: Final = _TABLES[0]  # Final: a C variable when compiled, not a dict lookup a decision
+LEGAL: Final = _TABLES[0]
 APPLY: Final = _TABLES[1]
 # whether this build compiled ``MasqueradeRules`` (``make compiled``): a compiled class lists its own fields
 # there, and keeps them out of ``__dict__``, so ``clone`` copies them one by one

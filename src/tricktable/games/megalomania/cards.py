@@ -27,8 +27,7 @@ COLOUR_MASKS: Final[tuple[Mask, ...]] = tuple(0xFF << (8 * c) for c in range(4))
 # cards of the same colour strictly below a card (for the Wizard's "lowest" inference)
 BELOW: Final[tuple[Mask, ...]] = tuple(((1 << (c & 7)) - 1) << (c & ~7) for c in range(DECK))
 
-# powers, by rank (the power of a card is its rank). Each Final on its own: the compiled build then reads
-# ``C.FARMER`` as the number itself, where a name unpacked from ``range`` is a module attribute lookup.
+# powers, by rank (the power of a card is its rank), each a ``Final`` of its own
 FARMER: Final = 0
 ASSASSIN: Final = 1
 EXPLORER: Final = 2

@@ -127,8 +127,7 @@ class Effects(NativeState):
     def _activate(self, rank: int, p: int, position: int) -> bool:
         """What activating the power of ``rank`` does as its card is played by ``p`` at trick ``position``
         (each in its section below): True when a follow-up choice (Oracle, Farmer, Explorer) now awaits
-        ``p``. A ``match``, not a table of functions: compiled, each arm is a native call, where a
-        function taken from a table is called through Python."""
+        ``p``. A ``match``, not a table of functions (docs/architecture.md, "What the compiled build requires")."""
         match rank:
             case C.FARMER:
                 return self._farmer(p, position)
@@ -633,7 +632,7 @@ def _unique_best(counts: Sequence[int]) -> int:
 
 def passes(number: int, tricks: int, cards: Mask) -> bool:
     """Whether a player who won ``tricks`` tricks holding ``cards`` scores mission ``number``, one of those
-    scored by a yes/no test on each player alone (an ``if`` chain: compiled, each test is native code)."""
+    scored by a yes/no test on each player alone."""
     if number in (1, 13, 14, 17):  # exactly so many tricks
         return tricks == EXACT_TRICKS[number]
     if number == 2:  # a card of every colour
@@ -660,7 +659,6 @@ def score_mission(number: int, players: int, tricks: list[tuple[int, Mask]], poi
     count = [0] * players
     cards = [0] * players
     for winner, mask in tricks:
-        # not ``+=`` / ``|=``: compiled, an item's augmented assignment is a generic Python operation
         count[winner] = count[winner] + 1
         cards[winner] = cards[winner] | mask
     out = [0] * players

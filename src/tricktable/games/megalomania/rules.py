@@ -49,10 +49,9 @@ try:
 except ImportError:  # a plain install
     i64 = int  # type: ignore[misc]
 
-# module-level copies of hot constants (a global load is cheaper than an attribute). Enum members are
-# compared by identity on the hot path (``self.phase is not TRICK``): ``==`` on an IntEnum takes CPython's
-# slow generic path, ``is`` costs nothing.
-TRICK: Final = Phase.TRICK  # Final: the compiled build keeps each of these in a C variable, not a dict
+# the hot path's names (docs/architecture.md, "What the compiled build requires"): enum members compared by
+# identity (``self.phase is not TRICK``)
+TRICK: Final = Phase.TRICK
 PREPARATION: Final = Phase.PREPARATION
 PROGRAMMING: Final = Phase.PROGRAMMING
 SPLITTING: Final = Phase.SPLITTING
@@ -401,8 +400,6 @@ class MegalomaniaRules(Effects):
     def _apply_preparation(self, action: Move, player: int) -> None:
         kind = action.kind
         if kind is READY:
-            # ``x[p] = x[p] + …``, not ``x[p] += …``: compiled, an augmented item assignment is a generic
-            # number operation on objects; this form stays on ints
             crystals = self.crystals[player] + action.arg
             cubes = self.cubes[player] + self.look.options.resources - action.arg
             self.crystals[player] = crystals
@@ -643,7 +640,6 @@ class MegalomaniaRules(Effects):
         n = self.players
         number = self.mission
         result = score_mission(number, n, self.won, self.look.options.mission_points[number - 1])
-        # by index, not ``zip(…, strict=True)``: compiled, a call with a keyword goes through Python
         self.points = [self.points[p] + result[p] for p in range(n)]
         self.lost = [self.lost[p] + min(result[p], 0) for p in range(n)]
         self.results = [*self.results, tuple(result)]

@@ -86,8 +86,7 @@ HEROES: tuple[Hero, ...] = (
 )
 HERO_NAMES: tuple[str, ...] = tuple(h.name for h in HEROES)
 HERO_INDEX: dict[str, int] = {name: i for i, name in enumerate(HERO_NAMES)}
-# each hero's index, Final one by one: the compiled build keeps each in a C variable (names unpacked from
-# ``range`` would be module attributes, looked up at every read)
+# each hero's index, a ``Final`` of its own
 BRIGAND: Final = 0
 GUARD: Final = 1
 MAGICIAN: Final = 2

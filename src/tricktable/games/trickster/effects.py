@@ -134,8 +134,7 @@ class Board(NativeState):
     def _public_to_hand(self, c: int, dst: int) -> None: ...
 
 
-# the steps of the heroes' effects by number (``Board.step``); Final, so that the compiled build keeps each
-# in a C variable, where a plain global is a dict lookup a read
+# the steps of the heroes' effects by number (``Board.step``)
 NONE: Final = 0
 EXPLORER_KEEP: Final = 1
 BRIGAND_SEAT: Final = 2
@@ -361,7 +360,7 @@ def nomad_pass(s: Board, p: int, c: int) -> None:
                 if stale >> q & 1:
                     s._set_lacks(o, q, 0)
         got = chosen[before]  # the card o got is in o's own hand: no fact
-        if got in new:  # (not ``pop(got, None)``: compiled, that is a Python method call)
+        if got in new:
             del new[got]  # noqa: RUF051
         new[chosen[o]] = (o + 1) % n  # the card o gave
         s.know[o] = new
@@ -582,13 +581,12 @@ FIRST_STEP: Final[tuple[int, ...]] = (
 # --- dispatch ----------------------------------------------------------------------------------------
 #
 # ``can``, ``start``, ``choices`` and ``choose`` are ``if`` chains on the hero or the step, not tables of
-# functions: compiled, each arm is a native call, where a function taken from a table is called through
-# Python.
+# functions (docs/architecture.md, "What the compiled build requires").
 
 def can(s: Board, hero: int, p: int) -> bool:
     """rules: whether ``hero``'s effect can be carried out completely (all or nothing), checked after the
     card left the hand of its player ``p``."""
-    if hero in (GUARD, PEDDLER, DOCTOR):  # (compiled: plain comparisons, no tuple)
+    if hero in (GUARD, PEDDLER, DOCTOR):
         return bool(s.tableaus[p])
     if hero == BRIGAND:
         return any(s.hands[q] for q in range(s.players) if q != p)

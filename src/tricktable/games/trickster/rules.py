@@ -158,7 +158,7 @@ def suit_counts(cards: list[Card]) -> list[int]:
     """How many of ``cards`` each suit has (in tie-break order)."""
     counts = [0] * 8
     for c in cards:
-        counts[c & 7] = counts[c & 7] + 1  # (not ``+=``: compiled, an item's ``+=`` is Python's generic add)
+        counts[c & 7] = counts[c & 7] + 1
     return counts
 
 
@@ -166,7 +166,7 @@ def exempt_seats(counts: list[list[int]]) -> list[int]:
     """For each suit, the seat alone with the most cards of it (scores none of them), or -1: a tie for most
     exempts nobody and 0 cards is never most (rules: Scoring a round). ``counts[seat][suit]``."""
     out = []
-    for s in range(8):  # (plain loops: compiled, ``max``, ``index`` and ``count`` on a column are Python calls)
+    for s in range(8):
         most, seat, tied = 0, -1, False
         for p, row in enumerate(counts):
             k = row[s]
@@ -181,7 +181,7 @@ def exempt_seats(counts: list[list[int]]) -> list[int]:
 def round_points(counts: list[list[int]]) -> list[int]:
     """Trouble points of one round from each player's tableau count per suit (rules: Scoring a round)."""
     points = []
-    for row in counts:  # (plain loops, as above: compiled, ``sum`` and an item's ``-=`` are Python calls)
+    for row in counts:
         total = 0
         for k in row:
             total += k
@@ -637,7 +637,6 @@ class TricksterRules(Board):
         self.know = [{} for _ in range(n)]
         counts = [suit_counts(self.tableaus[p]) for p in range(n)]
         points = round_points(counts)
-        # by index, not ``zip(…, strict=True)``: compiled, a keyword call goes through Python
         self.suit_counts = [[self.suit_counts[p][i] + counts[p][i] for i in range(8)] for p in range(n)]
         self.round_scores = [*self.round_scores, points]
         self.round_counts = [*self.round_counts, counts]  # for the end-of-game breakdown (never mutated)
@@ -714,7 +713,7 @@ class TricksterRules(Board):
             if place == q:
                 break
         else:
-            return  # no fact about that hand (a native loop: ``in`` on a dict's values is Python's generic test)
+            return  # no fact about that hand
         kept: dict[int, int] = {}
         mask = self.lacks[o][q]
         exempted = False
