@@ -9,7 +9,7 @@ import pytest
 
 from toy import Toy
 from tricktable.engine import State, game_class, load_game
-from tricktable.engine.fields import BY_ENGINE, clone_blocks, declared, game_blocks, written
+from tricktable.engine.fields import BY_ENGINE, KEPT, clone_blocks, declared, game_blocks, written
 from tricktable.engine.registry import GAMES
 
 SHARING = [("megalomania", 4), ("masquerade", 4), ("masquerade", 3)]  # games whose clone uses _copy_base
@@ -81,12 +81,13 @@ def test_the_field_declaration_is_the_state_class(name: str) -> None:
     # declared field is held or has a default; the compiled build: the native class's fields are these
     states = _states(name)
     cls = type(states[0])
-    declared_names = {f.name for f in declared(cls)} - BY_ENGINE
+    engine = BY_ENGINE | set(KEPT)
+    declared_names = {f.name for f in declared(cls)} - engine
     attrs = getattr(cls, "__mypyc_attrs__", None)
     if attrs is not None:
-        assert set(attrs) - BY_ENGINE - {"__dict__", "__weakref__"} == declared_names
+        assert set(attrs) - engine - {"__dict__", "__weakref__"} == declared_names
         return
-    held = set().union(*(vars(s) for s in states)) - BY_ENGINE
+    held = set().union(*(vars(s) for s in states)) - engine
     assert held <= declared_names, f"set but not declared: {sorted(held - declared_names)}"
     defaults = {n for n in declared_names if any(n in vars(k) for k in cls.__mro__)}
     assert declared_names <= held | defaults, f"declared but never set: {sorted(declared_names - held - defaults)}"

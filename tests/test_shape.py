@@ -1,8 +1,10 @@
-"""The shape of the code (issue #13): every game on the one skeleton, and an import graph without cycles.
+"""The shape of the code: every game on the one skeleton, an import graph without cycles or upward arrows,
+and a game that is its folder (nothing outside ``games/<game>/`` sets its state's fields, reads its private
+names or keys a table by its name).
 
 The skeleton is ``src/tricktable/games/README.md``. The import graph is read from the source with ``ast``:
 every ``import`` counts, at module level, under ``TYPE_CHECKING`` and inside functions alike (an import
-hidden in a function is still a dependency).
+hidden in a function is still a dependency). The web client's imports: ``tests/test_shape_client.py``.
 """
 
 from __future__ import annotations
@@ -156,6 +158,19 @@ AREAS = sorted({area(m) for m in modules()})
 def test_no_import_cycle(where: str) -> None:
     found = [sorted(c) for c in cycles() if c != ENGINE_CORE and any(area(m) == where for m in c)]
     assert not found, f"import cycles through {where}: {found}"
+
+
+# the layers, lowest first (docs/architecture.md, "The layers"): an area imports only areas of lower rank
+RANK = {"engine": 0, "games": 1, "tricktable": 1, "bench": 1, "bots": 2, "sim": 3, "envs": 3, "server": 3,
+        "web": 3, "cli": 4}
+
+
+def test_every_import_points_down_the_layers() -> None:
+    layer = {m: area(m).split(".")[0] for m in modules()}
+    assert set(layer.values()) <= set(RANK), f"place these areas in RANK: {set(layer.values()) - set(RANK)}"
+    upward = sorted(f"{m} imports {t}" for m, targets in graph().items() for t in targets
+                    if layer[m] != layer[t] and RANK[layer[t]] >= RANK[layer[m]])
+    assert not upward, "\n".join(upward)
 
 
 def test_nothing_under_games_imports_upward() -> None:
@@ -325,7 +340,7 @@ def test_event_kinds_are_snake_case_and_the_game_ends_with_game_over(name: str) 
 def plain_field(state: object, name: str) -> bool:
     """Whether ``name`` is a field of the state itself (not computed): in its ``__dict__``, or a native field
     of a class the compiled build compiled (mypyc lists those in ``__mypyc_attrs__``)."""
-    return name in vars(state) or name in getattr(type(state), "__mypyc_attrs__", ())
+    return name in getattr(state, "__dict__", {}) or name in getattr(type(state), "__mypyc_attrs__", ())
 
 
 @pytest.mark.parametrize("name", NAMES)

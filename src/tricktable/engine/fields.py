@@ -33,6 +33,9 @@ CopiedRows = Annotated[T, "rows"]  # a clone copies this list and every row in i
 
 # the engine's own fields, which ``State._copy_base`` (``NativeState._copy_base``) gives every clone
 BY_ENGINE = frozenset({"rng", "history", "events", "_legal_cache", "_log_shared", "_entries"})
+# the engine's fields a game's clone copies first, undeclared: set by the plain ``State.__init__``, they stay in
+# the instance's ``__dict__`` in the compiled build too (which drivers and tests read the state by)
+KEPT = ("seed",)
 START = re.compile(r"^(?P<indent>\s*)# generated: (?P<name>[\w ]+) \(python -m tricktable\.engine\.fields\)$")
 
 
@@ -76,8 +79,9 @@ def declared(cls: type) -> list[Field]:
 def clone_blocks(fields: list[Field]) -> dict[str, list[str]]:
     """The two blocks of ``clone``: the shared fields (the compiled build's copy; the pure build copies
     ``__dict__``) and the copied ones (both builds)."""
-    mine = [f for f in fields if f.name not in BY_ENGINE]
-    shared = [f"twin.{f.name} = self.{f.name}" for f in mine if f.copy == "shared"]
+    mine = [f for f in fields if f.name not in BY_ENGINE and f.name not in KEPT]
+    shared = [f"twin.{name} = self.{name}" for name in KEPT]
+    shared += [f"twin.{f.name} = self.{f.name}" for f in mine if f.copy == "shared"]
     copied = [f"twin.{f.name} = self.{f.name}.copy()" if f.copy == "copied" else
               f"twin.{f.name} = [row.copy() for row in self.{f.name}]" for f in mine if f.copy != "shared"]
     return {"shared fields": shared, "copied fields": copied}

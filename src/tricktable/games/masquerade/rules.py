@@ -138,7 +138,6 @@ class MasqueradeRules(NativeState):
     # Every field of a game in progress is declared here, once (``engine/fields.py``: ``clone`` is written out
     # from this list). A field the rules change in place is ``Copied``; every other is shared by clones.
     # The engine's fields, declared again so that a compiled state holds them as its own:
-    seed: int
     game: Game[MasqueradeOptions]
     players: int
     rng: Rng

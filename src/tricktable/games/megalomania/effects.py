@@ -43,7 +43,6 @@ class Effects(NativeState):
     """
 
     # the engine's fields, declared again so that a compiled state holds them as its own
-    seed: int
     game: ActionTables
     look: Lookups  # ``game.look``, held here: a native field, where the plain game's attributes are dict lookups
     memo: Memos  # ``game.memo``, held here likewise: one per fork of the game

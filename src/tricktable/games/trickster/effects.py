@@ -59,7 +59,6 @@ class Board(NativeState):
     # from this list; rules.py adds ``pattern``). A field the rules change in place is ``Copied`` (its rows
     # too: ``CopiedRows``); every other is shared by clones: replaced when it changes, never in place.
     # The engine's fields, declared again so that a compiled state holds them as its own:
-    seed: int
     game: Game[TricksterOptions]
     players: int
     rng: Rng
