@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 from functools import cache
 
-from test_shape import JS, js_modules
+from test_shape_games import JS, js_modules
 
 # --- the web client's imports ---------------------------------------------------------------------
 
