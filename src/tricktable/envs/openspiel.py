@@ -544,7 +544,7 @@ class Observer:
         seat = None if self.public else player
         view = asked_view(engine, seat)
         if not self.perfect_recall or seat is None:
-            return position_text(view)
+            return position_text(view, type(engine.game).unordered_lists)
         return information_state_text(engine, seat, view, state._live.marks, self.texts)
 
 
