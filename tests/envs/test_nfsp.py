@@ -8,7 +8,7 @@ pytest.importorskip("pyspiel")
 pytest.importorskip("torch")
 pytest.importorskip("tree")  # dm-tree: OpenSpiel's PyTorch NFSP needs it
 
-from tricktable.envs import nfsp  # noqa: E402
+from tricktable.envs import nfsp
 
 
 def test_nfsp_agents_train_and_play_on_the_observation_tensor() -> None:
