@@ -21,13 +21,13 @@ from tricktable.envs.pettingzoo import env as pettingzoo_env
 
 
 def openspiel_game(name: str, players: int, bot: str, seed: int) -> list[float]:
-    game = openspiel.load(name, players)
+    game = openspiel.load(name, players, rng_seed=seed)  # the deal is drawn inside the state, from rng_seed
     state = game.new_initial_state()
     chooser = random.Random(seed)
     bots = {seat: make_bot(bot, seed + seat) for seat in range(1, players)}
     while not state.is_terminal():
         seat = state.current_player()
-        if state.is_chance_node():  # every random draw (the deal card by card, later draws)
+        if state.is_chance_node():  # none under the default chance=sampled; chance=draws: every random draw
             outcomes, weights = zip(*state.chance_outcomes(), strict=True)
             action = chooser.choices(outcomes, weights)[0]
         elif seat == 0:

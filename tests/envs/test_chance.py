@@ -65,7 +65,7 @@ def uniformity_p(counts: Counter[str], support: list[str]) -> float:
 
 @pytest.mark.parametrize("name", GAMES)
 def test_every_card_is_equally_likely_in_a_hand_dealt_through_the_chance_nodes(name: str) -> None:
-    game = tos.load(name, PLAYERS)
+    game = tos.load(name, PLAYERS, chance="draws")
     rng = np.random.RandomState(11)
     counts: Counter[str] = Counter()
     for _ in range(300):
@@ -78,7 +78,7 @@ def test_every_card_is_equally_likely_in_a_hand_dealt_through_the_chance_nodes(n
 @pytest.mark.parametrize("name", GAMES)
 def test_an_information_state_after_the_deal_holds_many_deals(name: str) -> None:
     """Other chance outcomes give seat 0 the same information state and another seat a different one."""
-    game = tos.load(name, PLAYERS)
+    game = tos.load(name, PLAYERS, chance="draws")
     rng = np.random.RandomState(5)
     state = deal(game, rng)
     moves = state.history()
@@ -96,7 +96,7 @@ def test_an_information_state_after_the_deal_holds_many_deals(name: str) -> None
 
 @pytest.mark.parametrize("name", GAMES)
 def test_resampling_after_the_deal_draws_the_hidden_cards_uniformly(name: str) -> None:
-    game = tos.load(name, PLAYERS)
+    game = tos.load(name, PLAYERS, chance="draws")
     state = deal(game, np.random.RandomState(2))
     seen = state.information_state_string(0)
     sampler = pyspiel.UniformProbabilitySampler(0.0, 1.0)
@@ -113,7 +113,7 @@ def test_resampling_after_the_deal_draws_the_hidden_cards_uniformly(name: str) -
 @pytest.mark.parametrize("name", GAMES)
 def test_random_events_during_play_are_chance_nodes_too(name: str) -> None:
     """Whole games: chance nodes after the first decision (later rounds' deals, draws), all uniform."""
-    game = tos.load(name, PLAYERS)
+    game = tos.load(name, PLAYERS, chance="draws")
     rng = np.random.RandomState(1)
     later = 0
     for _ in range(2):
@@ -148,3 +148,21 @@ def test_the_engine_fast_path_is_unchanged_and_outside_chance_replays_it(name: s
     again = new_state_from(game, OutsideChance(answers))
     assert again.observe(None) == outside.observe(None)
     assert [again.observe(p) for p in range(PLAYERS)] == [outside.observe(p) for p in range(PLAYERS)]
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_a_deal_is_performed_once_a_shuffle_not_once_a_card(name: str, monkeypatch: Any) -> None:
+    """The chance nodes of a shuffle are asked from one probe's plan: O(cards) to deal, not O(cards^2)."""
+    performed = 0
+    real = tos.new_state_from
+
+    def counted(game: Any, source: Any) -> Any:
+        nonlocal performed
+        performed += 1
+        return real(game, source)
+
+    monkeypatch.setattr(tos, "new_state_from", counted)
+    state = deal(tos.load(name, PLAYERS, chance="draws"), np.random.RandomState(4))
+    nodes = len(state.history())
+    assert nodes > 30
+    assert performed <= 8, f"{performed} deals for {nodes} chance nodes"

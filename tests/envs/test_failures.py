@@ -72,7 +72,8 @@ def test_an_illegal_action_through_pyspiel_raises_spiel_error(name: str) -> None
     with pytest.raises(pyspiel.SpielError):
         state.apply_action(game.num_distinct_actions() + 5)
     with pytest.raises(pyspiel.SpielError):
-        game.new_initial_state().apply_action(game.max_chance_outcomes())
+        drawn = tos.load(name, 3, chance="draws")
+        drawn.new_initial_state().apply_action(drawn.max_chance_outcomes())
 
 
 # 5. PettingZoo: illegal moves end the game, as in PettingZoo's own card games ---------------------

@@ -1,5 +1,5 @@
-"""Information-state tensors: fixed size, one token per thing the seat saw or did, equal when the
-information state is equal, and documented field by field."""
+"""Information-state tensors: a few thousand floats, equal exactly when the information state is equal
+(pairs from the deal, public and private moves, every phase), and documented field by field."""
 
 from __future__ import annotations
 
@@ -14,7 +14,7 @@ from spielplay import dealt, play_randomly  # noqa: E402
 from tricktable.envs import infotensor  # noqa: E402
 from tricktable.envs import openspiel as tos  # noqa: E402
 from tricktable.envs.encoding import asked_view  # noqa: E402
-from tricktable.envs.infostate import information_state_text  # noqa: E402
+from tricktable.envs.infostate import information_state_text, recall  # noqa: E402
 
 GAMES = [cls.name for cls in installed_games()]
 
@@ -24,10 +24,11 @@ def tensor(state: object, seat: int) -> np.ndarray:
 
 
 @pytest.mark.parametrize("name", GAMES)
-def test_the_information_state_tensor_has_a_token_per_event_seen_and_own_action(name: str) -> None:
+def test_the_information_state_tensor_counts_what_the_seat_saw_and_did(name: str) -> None:
     game = tos.load(name, 3)
     encoder = game.spec.infostate
     assert game.information_state_tensor_shape() == [encoder.size]
+    assert 1000 <= encoder.size <= 10_000
     state = dealt(game, 4)
     rng = np.random.RandomState(4)
     for _ in range(5):
@@ -38,10 +39,41 @@ def test_the_information_state_tensor_has_a_token_per_event_seen_and_own_action(
             views = encoder.views(tensor(state, seat))
             engine = state.engine
             own = sum(1 for who, _, _ in state._live.marks if who == seat)
-            assert views["history_length"][0] == len(engine.visible_events(seat)) + own
-            assert views["history"][:, encoder.offsets["own"]].sum() == own
-            assert views["history_truncated"][0] == 0
+            seen = len(engine.visible_events(seat)) + own
+            assert views["history_length"][0] == seen
+            assert views["own_verbs"].sum() == own
+            assert views["kind_counts"].sum() == seen - own
+            last = list(recall(engine, seat, state._live.marks))[-infotensor.RECENT:]
+            assert views["recent"][:, encoder.offsets["own"]].sum() == sum(isinstance(t, str) for t in last)
             assert np.array_equal(views["observation"], np.asarray(state.observation_tensor(seat), np.float32))
+
+
+def sightings(game: object, seed: int) -> list[tuple[str, str, bytes]]:
+    """(phase, information-state string, tensor) for every seat along a random game, and in the children
+    of its states: pairs that differ in the deal, in a public or a private move, in every phase."""
+    state = dealt(game, seed)
+    rng = np.random.RandomState(seed)
+    out: list[tuple[str, str, bytes]] = []
+    while not state.is_terminal():
+        for child in [state] + [state.child(a) for a in state.legal_actions()[:3]]:
+            if child.is_terminal():
+                continue
+            phase = str(child.engine.observe(None)["phase"])
+            for seat in range(3):
+                out.append((phase, child.information_state_string(seat), tensor(child, seat).tobytes()))
+        play_randomly(state, rng, 1 + rng.randint(6))
+    return out
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_distinct_information_states_give_distinct_tensors_and_equal_ones_equal(name: str) -> None:
+    game = tos.load(name, 3)
+    seen = [s for seed in range(3) for s in sightings(game, seed)]
+    by_string: dict[str, bytes] = {}
+    for _, text, vector in seen:
+        assert by_string.setdefault(text, vector) == vector  # equal strings, equal tensors
+    assert len(set(by_string.values())) == len(by_string)  # distinct strings, distinct tensors
+    assert len(by_string) > 300 and len({phase for phase, _, _ in seen}) >= 2
 
 
 @pytest.mark.parametrize("name", GAMES)
@@ -102,3 +134,14 @@ def test_every_piece_and_token_field_is_documented() -> None:
         assert f"``{name}``" in doc
     for field, _ in encoder.fields:
         assert f"\n{field} " in doc
+
+
+def test_the_trickster_string_does_not_depend_on_the_order_the_trash_was_dealt_in() -> None:
+    first = tos.load("trickster", 3, deck="beginner").new_initial_state()
+    trash = list(first.engine.observe(0)["table"]["trash"])
+    one, two = (tos.load("trickster", 3, deck="beginner", trash=order).new_initial_state()
+                for order in (trash, trash[::-1]))
+    assert one.engine.trash == two.engine.trash[::-1]  # dealt in opposite orders
+    for seat in range(3):
+        assert one.information_state_string(seat) == two.information_state_string(seat)
+        assert np.array_equal(tensor(one, seat), tensor(two, seat))

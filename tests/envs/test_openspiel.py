@@ -26,6 +26,7 @@ def load(name: str, players: int, **params: Any) -> Any:
 @pytest.mark.parametrize(("name", "players"), SETUPS)
 def test_pyspiel_random_simulation_test_passes_with_serialization(name: str, players: int) -> None:
     pyspiel.random_sim_test(load(name, players), num_sims=2, serialize=True, verbose=False)
+    pyspiel.random_sim_test(load(name, players, chance="draws"), num_sims=1, serialize=True, verbose=False)
     pyspiel.random_sim_test(load(name, players, chance="seed", deal_seeds=1000), num_sims=1, serialize=True,
                             verbose=False)
 
@@ -84,8 +85,7 @@ def test_options_are_game_parameters_and_lists_travel_as_json() -> None:
 
 
 def test_a_later_mover_does_not_see_an_earlier_simultaneous_choice() -> None:
-    game = load("toy", 2)
-    low, high = dealt(game), dealt(game)
+    low, high = dealt(load("toy", 2)), dealt(load("toy", 2))  # the same rng_seed: the same deal
     assert low.current_player() == 0  # both seats bid at once; seat 0 is asked first
     low.apply_action(0)
     high.apply_action(3)

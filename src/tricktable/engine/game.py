@@ -54,6 +54,11 @@ class Game(ABC, Generic[OptionsT]):
     rollout_horizon: ClassVar[int] = 1
     bot_levels: ClassVar[dict[str, str]] = BOT_LEVELS
     card_codec: ClassVar[CardCodec | None] = None
+    # the module whose ``ENCODER`` writes this game's observation tensor (tricktable.envs); None: common pieces
+    research_encoder: ClassVar[str | None] = None
+    # observation and event fields that are sets shown as lists in the order chance dealt them: research
+    # strings sort them, so an information state does not split on a dealing order no seat knows
+    unordered_lists: ClassVar[frozenset[str]] = frozenset()
 
     name: ClassVar[str]
     title: ClassVar[str]

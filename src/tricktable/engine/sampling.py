@@ -78,9 +78,9 @@ def shuffle(rng: Rng, items: list[T], first: int | None = None) -> None:
     places are drawn (a uniform random sample in random order, which is all a deal needs)."""
     size = len(items)
     if rng.outside:  # chance answered from outside (engine/chance.py): card by card
-        for i in range(min(size - 1, size if first is None else first)):
-            j = i + rng.below(size - i)
-            items[i], items[j] = items[j], items[i]
+        from tricktable.engine.chance import fisher_yates  # chance imports the engine's Rng: no cycle at load
+
+        fisher_yates(rng, items, first)
         return
     if size > 32:
         rng.shuffle(items)

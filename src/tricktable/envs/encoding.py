@@ -302,17 +302,10 @@ class Encoder:
             view[self.card_index[card]] = 1.0
 
 
-# name -> module (its ``ENCODER`` attribute is the game's Encoder subclass)
-ENCODERS: dict[str, str] = {
-    "megalomania": "tricktable.envs.encoders.megalomania",
-    "trickster": "tricktable.envs.encoders.trickster",
-    "masquerade": "tricktable.envs.encoders.masquerade",
-}
-
-
 def encoder_for(game: Game[Any]) -> Encoder:
-    """The encoder of ``game``: its own when one is written, else the common pieces only."""
-    module_name = ENCODERS.get(game.name)
+    """The encoder of ``game``: its own when the game names one (``Game.research_encoder``), else the
+    common pieces only."""
+    module_name = type(game).research_encoder
     if module_name is not None:
         try:
             module = importlib.import_module(module_name)

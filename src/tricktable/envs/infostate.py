@@ -50,14 +50,25 @@ def _nested(value: Any) -> str:
     return value_text(value)
 
 
-def position_text(view: Observation) -> str:
-    """One observation as ``key=value`` lines, sorted (the log, if any, left out)."""
+def unordered(value: Any, keys: frozenset[str]) -> Any:
+    """``value`` with the lists under ``keys`` (at any depth of mappings) sorted: a game's
+    ``Game.unordered_lists``, whose order is how chance dealt them, not something a seat knows."""
+    if not keys or not isinstance(value, Mapping):
+        return value
+    return {k: sorted(v) if k in keys and isinstance(v, list) else unordered(v, keys) for k, v in value.items()}
+
+
+def position_text(view: Observation, keys: frozenset[str] = frozenset()) -> str:
+    """One observation as ``key=value`` lines, sorted (the log, if any, left out; lists under ``keys``
+    sorted, see ``unordered``)."""
+    view = unordered(view, keys)
     return "\n".join(f"{key}={value_text(view[key])}" for key in sorted(view) if key not in _SKIP)
 
 
-def event_text(event: Event) -> str:
-    """``kind: v1 v2 ...``: an event's data values in the order the game writes them."""
-    return event.kind + ":" + "".join(" " + value_text(v) for v in event.data.values())
+def event_text(event: Event, keys: frozenset[str] = frozenset()) -> str:
+    """``kind: v1 v2 ...``: an event's data values in the order the game writes them (``keys`` as above)."""
+    data = unordered(event.data, keys)
+    return event.kind + ":" + "".join(" " + value_text(v) for v in data.values())
 
 
 def recall(state: State, seat: int, marks: Sequence[tuple[int, int, str]]) -> Iterator[Event | str]:
@@ -94,13 +105,14 @@ def information_state_text(state: State, seat: int, view: Observation, marks: Se
         memo = {}
     elif len(memo) > MEMO_LIMIT:
         memo.clear()
-    lines = [position_text(view), "--"]
+    keys = type(state.game).unordered_lists
+    lines = [position_text(view, keys), "--"]
     for token in recall(state, seat, marks):
         if isinstance(token, str):
             lines.append("> " + token)
             continue
         known = memo.get(id(token))
         if known is None:
-            known = memo[id(token)] = (token, event_text(token))
+            known = memo[id(token)] = (token, event_text(token, keys))
         lines.append(known[1])
     return "\n".join(lines)

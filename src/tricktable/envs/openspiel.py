@@ -40,7 +40,7 @@ import pyspiel
 
 from tricktable.engine import Event, Game, Rng, State, game_class
 from tricktable.engine import options as opts
-from tricktable.engine.chance import NeedChance, OutsideChance, new_state_from
+from tricktable.engine.chance import NeedChance, OutsideChance, Plan, new_state_from
 from tricktable.engine.errors import IllegalAction
 from tricktable.engine.registry import GAMES
 from tricktable.envs.actions import Numbering
@@ -50,7 +50,7 @@ from tricktable.envs.infotensor import InfoStateEncoder
 
 PREFIX = "tricktable_"
 DEAL_SEEDS = 1 << 16
-CHANCE_MODELS = ("draws", "seed")
+CHANCE_MODELS = ("sampled", "draws", "seed")
 MIN_DRAW_OUTCOMES = 128  # max_chance_outcomes under "draws": above every pile, seat count and colour list
 MAX_CHANCE_NODES = 20_000  # added to max_game_length under "draws": a deal is one node per card
 _REGISTERED: dict[str, type[Game[Any]]] = {}
@@ -100,8 +100,8 @@ def _none_standin(game_cls: type[Game[Any]], name: str) -> Any:
 
 def parameter_specification(game_cls: type[Game[Any]]) -> dict[str, Any]:
     """``players``, ``deal_seeds`` and one parameter per option, with their defaults."""
-    spec: dict[str, Any] = {"players": default_players(game_cls), "chance": "draws", "deal_seeds": DEAL_SEEDS,
-                            "actions": "game"}
+    spec: dict[str, Any] = {"players": default_players(game_cls), "chance": "sampled", "rng_seed": 0,
+                            "deal_seeds": DEAL_SEEDS, "actions": "game"}
     for field in dataclasses.fields(game_cls.options_type):
         default = field.default
         standin = _none_standin(game_cls, field.name)
@@ -145,7 +145,7 @@ class Spec:
     players: int
     options: str  # JSON of the options that differ from the defaults
     deal_seeds: int
-    chance: str = "draws"  # "draws": every random draw a chance node; "seed": one node, the deal seed
+    chance: str = "sampled"  # "sampled": no chance nodes; "draws": a node a draw; "seed": one node, the seed
     actions: str = "game"  # "game": ids are game.actions indices; "fixed": the game's fixed action space
 
     @property
@@ -199,10 +199,13 @@ class Live:
     this holder makes the first our cheap ``clone`` and the second a replay of the moves.
     """
 
-    __slots__ = ("answers", "before", "marks", "moves", "need", "pending", "resampled", "spec", "state")
+    __slots__ = ("answers", "before", "marks", "moves", "need", "pending", "plan", "resampled", "seed", "spec",
+                 "state")
 
-    def __init__(self, spec: Spec) -> None:
+    def __init__(self, spec: Spec, seed: int = 0) -> None:
         self.spec = spec
+        self.seed = seed  # under "sampled", the deal's seed (drawn from the game's rng_seed)
+        self.plan: Plan | None = None  # under "draws", the chance nodes of the step in progress
         self.state: State | None = None
         self.resampled = False  # a search world: no moves lead to it
         self.moves: list[int] = []  # the OpenSpiel history (chance outcomes and actions)
@@ -213,6 +216,8 @@ class Live:
         self.need = 0  # outcomes of the chance node we are at (0: not at one)
         if spec.chance == "draws":
             self._attempt()
+        elif spec.chance == "sampled":
+            self.state = spec.game.new_state(seed)
         else:
             self.need = spec.deal_seeds
 
@@ -241,16 +246,29 @@ class Live:
             state.apply(action, player)
         except IllegalAction as error:  # OpenSpiel's callers (RLlib's wrapper among them) catch SpielError
             raise pyspiel.SpielError(str(error)) from error
-        except NeedChance as need:
+        except NeedChance:
             assert before is not None
-            self.state, self.before, self.need = before, before, need.outcomes
-            self.pending = (player, action.index)
+            self.state, self.before, self.pending, self.plan = before, before, (player, action.index), None
+            self.moves.append(move)
+            self.marks.append((player, seen, action.text))
+            self._attempt()
+            return
         self.moves.append(move)
         self.marks.append((player, seen, action.text))
 
     def _attempt(self) -> None:
-        """Deal, or perform the pending step, with the chance outcomes known so far."""
-        source = OutsideChance(self.answers)
+        """The next chance node of the deal or the pending step, or the step done with the outcomes known.
+
+        The plan of a probe (``tricktable.engine.chance.Plan``) gives the next node's size when it is
+        certain of it; otherwise the step is probed again, with every answer known so far, so the deal
+        is performed once per shuffle, not once per card.
+        """
+        known = len(self.answers)
+        size = None if self.plan is None else self.plan.size(known)
+        if size is not None:
+            self.need = size
+            return
+        source = OutsideChance(self.answers, probe=True)
         try:
             if self.pending is None:
                 state = new_state_from(self.spec.game, source)
@@ -260,17 +278,24 @@ class Live:
                 state.rng = source
                 player, move = self.pending
                 state.apply(state.game.actions[move], player, check=False)
-        except NeedChance as need:
-            self.need = need.outcomes
+        except NeedChance:  # past the probe's limit: the plan so far still holds the next node
+            state = None
+        if state is not None and source.filled == 0:
+            state.rng = OutsideChance()
+            self.state, self.before, self.pending, self.answers, self.need = state, None, None, [], 0
+            self.plan = None
             return
-        state.rng = OutsideChance()
-        self.state, self.before, self.pending, self.answers, self.need = state, None, None, [], 0
+        self.plan = Plan(source, known)
+        size = self.plan.size(known)
+        assert size is not None  # the probe had every answer before this draw
+        self.need = size
 
     # --- copies ----------------------------------------------------------------------------------
 
     def __deepcopy__(self, memo: dict[int, Any]) -> Live:
         twin = Live.__new__(Live)
         twin.spec, twin.resampled, twin.need, twin.pending = self.spec, self.resampled, self.need, self.pending
+        twin.seed, twin.plan = self.seed, self.plan  # a plan is never changed, only replaced
         twin.state = None if self.state is None else self.state.clone()
         twin.before = twin.state if self.before is self.state else None if self.before is None else self.before.clone()
         twin.moves, twin.marks, twin.answers = self.moves.copy(), self.marks.copy(), self.answers.copy()
@@ -280,12 +305,12 @@ class Live:
         if self.resampled:
             raise TypeError("a resampled world (resample_from_infostate) cannot be serialized: no seed and "
                             "moves lead to it, and its record would replay the true game")
-        return (_revive, (self.spec, self.moves))
+        return (_revive, (self.spec, self.moves, self.seed))
 
 
-def _revive(spec: Spec, moves: list[int]) -> Live:
+def _revive(spec: Spec, moves: list[int], seed: int = 0) -> Live:
     """The state a serialized history stands for (replayed, every move checked)."""
-    live = Live(spec)
+    live = Live(spec, seed)
     for move in moves:
         live.apply(move)
     return live
@@ -294,7 +319,14 @@ def _revive(spec: Spec, moves: list[int]) -> Live:
 # --- pyspiel classes ---------------------------------------------------------------------------
 
 def game_type(game_cls: type[Game[Any]]) -> Any:
-    """The pyspiel GameType of a tricktable game."""
+    """The pyspiel GameType of a tricktable game.
+
+    It says ``EXPLICIT_STOCHASTIC`` under every chance model. Under ``sampled`` there is no chance node
+    (the deal is drawn inside the new state), which is what OpenSpiel calls ``SAMPLED_STOCHASTIC``; but
+    pyspiel serializes such a game with its C++ generator's state, which a Python game cannot give, so
+    pickling (RLlib's workers) and ``serialize_game_and_state`` would fail. Our states pickle with their
+    deal seed instead. Algorithms that enumerate chance (CFR, ``nash_conv``) need ``chance=draws``.
+    """
     return pyspiel.GameType(
         short_name=PREFIX + game_cls.name,
         long_name=f"tricktable {game_cls.title}",
@@ -338,16 +370,18 @@ class TricktableGame(pyspiel.Game):  # type: ignore[misc]
         draws = max(len(self.spec.encoder.cards), MIN_DRAW_OUTCOMES)
         info = pyspiel.GameInfo(
             num_distinct_actions=self.spec.numbering.size,
-            max_chance_outcomes=deal_seeds if chance == "seed" else draws,
+            max_chance_outcomes={"seed": deal_seeds, "draws": draws}.get(chance, 0),
             num_players=players,
             min_utility=-1.0 / players,
             max_utility=1.0 - 1.0 / players,
             utility_sum=0.0,
-            max_game_length=self.spec.encoder.max_decisions() + (1 if chance == "seed" else MAX_CHANCE_NODES),
+            max_game_length=self.spec.encoder.max_decisions() + {"seed": 1, "draws": MAX_CHANCE_NODES}.get(chance, 0),
         )
         # the game string must parse back: non-scalar options in their comma-free JSON form
         canonical = {k: _json_param(_from_json_param(v)) if k in json_fields else v for k, v in params.items()}
         super().__init__(game_type(game_cls), info, canonical)
+        # "sampled": each new state's deal seed is the next draw of this stream (OpenSpiel's rng_seed)
+        self._deals = Rng(int(params["rng_seed"]))
 
     @property
     def engine(self) -> Game[Any]:
@@ -356,6 +390,10 @@ class TricktableGame(pyspiel.Game):  # type: ignore[misc]
 
     def new_initial_state(self) -> TricktableState:
         return TricktableState(self)
+
+    def next_deal(self) -> int:
+        """The deal seed of the next new state under ``chance="sampled"``."""
+        return self._deals.next64() if self.spec.chance == "sampled" else 0
 
     def __reduce__(self) -> tuple[Any, ...]:
         # as pyspiel's own games pickle: by their game string, loaded again (registering ours first)
@@ -372,7 +410,7 @@ class TricktableState(pyspiel.State):  # type: ignore[misc]
 
     def __init__(self, game: TricktableGame) -> None:
         super().__init__(game)
-        self._live = Live(game.spec)
+        self._live = Live(game.spec, game.next_deal())
 
     @property
     def engine(self) -> State | None:
@@ -505,7 +543,7 @@ class Observer:
         seat = None if self.public else player
         view = asked_view(engine, seat)
         if not self.perfect_recall or seat is None:
-            return position_text(view)
+            return position_text(view, type(engine.game).unordered_lists)
         return information_state_text(engine, seat, view, state._live.marks, self.texts)
 
 
@@ -567,7 +605,7 @@ def load(name: str, players: int | None = None, **options: Any) -> TricktableGam
             value = opts.coerce(game_cls.options_type, key, value)  # "1" for an int option is 1
         if value is None and _none_standin(game_cls, key) is not None:
             value = _none_standin(game_cls, key)
-        ours = ("players", "deal_seeds", "chance", "actions")
+        ours = ("players", "deal_seeds", "chance", "actions", "rng_seed")
         params[key] = value if _is_scalar(value) or key in ours else _json_param(value)
     game: TricktableGame = pyspiel.load_game(PREFIX + name, params)
     return game

@@ -55,6 +55,7 @@ class Masquerade(Game[MasqueradeOptions]):
 
     name: ClassVar[str] = "masquerade"
     title: ClassVar[str] = "Gundam Masquerade"
+    research_encoder: ClassVar[str | None] = "tricktable.envs.encoders.masquerade"
     title_ja: ClassVar[str] = "ガンダム仮面舞踏会"
     min_players: ClassVar[int] = 3
     max_players: ClassVar[int] = 6

@@ -66,6 +66,7 @@ class Megalomania(ActionTables):
 
     name: ClassVar[str] = "megalomania"
     title: ClassVar[str] = "Megalomania"
+    research_encoder: ClassVar[str | None] = "tricktable.envs.encoders.megalomania"
     title_ja: ClassVar[str] = "メガロマニア"
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 4

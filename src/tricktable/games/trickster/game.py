@@ -68,6 +68,8 @@ class Trickster(Game[TricksterOptions]):
 
     name: ClassVar[str] = "trickster"
     title: ClassVar[str] = "Trickster: Champions of Time"
+    research_encoder: ClassVar[str | None] = "tricktable.envs.encoders.trickster"
+    unordered_lists: ClassVar[frozenset[str]] = frozenset({"trash"})  # face up, dealt in a random order
     title_ja: ClassVar[str] = "トリックスター：チャンピオンズ・オブ・タイム"
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 7
