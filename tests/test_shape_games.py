@@ -20,8 +20,6 @@ from tricktable.engine.registry import GAMES
 
 # Files still keyed by a game name in another branch of this session; the lead empties this at merge.
 PENDING = {
-    "tricktable.envs.encoding": "#42: the encoders become each game's declaration",
-    "tricktable.envs.infotensor": "#42: HISTORY_SLOTS becomes each game's declaration",
     "tricktable.sim.facts": "#41: FACTS becomes each game's declaration",
     "tricktable.sim.balance": "#41: the balance measures and element kinds become each game's declaration",
     "tricktable.sim.variants": "no branch yet: the variant axes ((game, option) keys) still to move",
