@@ -168,12 +168,10 @@ def deal_hearts(game: Any, chooser: random.Random) -> Any:
 
 
 def _hearts_play_out(state: Any, chooser: random.Random) -> int:
+    """``_play_out``'s loop on Hearts: one question a decision (is it over?), then the legal actions, one pick
+    and one apply, as ours asks ``actors`` once. Hearts has no chance node after the deal."""
     decisions = 0
     while not state.is_terminal():
-        if state.is_chance_node():  # none after the deal; kept so the loop is correct for any game
-            outcomes, weights = zip(*state.chance_outcomes(), strict=True)
-            state.apply_action(chooser.choices(outcomes, weights)[0])
-            continue
         state.apply_action(chooser.choice(state.legal_actions()))
         decisions += 1
     return decisions
