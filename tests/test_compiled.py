@@ -27,6 +27,9 @@ import make_seeded
 from toy import BotToy
 from tricktable import buildinfo
 from tricktable.bots import SeatView, make_bot
+from tricktable.bots.heuristic import heuristic_policy
+from tricktable.bots.ismcts import playouts
+from tricktable.bots.search import random_policy
 from tricktable.engine import Action, Rng, load_game
 
 # the modules the build hook compiles (pyproject.toml's list)
@@ -108,3 +111,25 @@ def test_actions_and_tables_copy_and_pickle_on_this_build(name: str) -> None:
     assert copy.deepcopy(game.actions) == game.actions
     again = pickle.loads(pickle.dumps(move))
     assert type(again) is type(move) and dataclasses.astuple(again) == dataclasses.astuple(move)
+
+
+# ``playouts`` from each game's seed-7 deal, as the pure build played them: heuristic rollouts to the end of the
+# game (Rng(11)), uniform ones two rounds on (Rng(12))
+PLAYOUTS = {
+    "megalomania": ([[-7.0, 12.0, 18.0, -1.0], [9.0, 6.0, 1.0, 14.0]], [[2.0, 2.0, 0.0, -4.0], [2.0, 0.0, 0.0, 2.0]]),
+    "trickster": ([[16.0, 23.0, 12.0, 14.0], [14.0, 13.0, 14.0, 12.0]],
+                  [[12.0, 9.0, 14.0, 16.0], [15.0, 13.0, 9.0, 8.0]]),
+    "masquerade": ([[22.0, 52.0, 13.0], [22.0, 52.0, 13.0]], [[8.0, 13.0, 27.0], [31.0, 2.0, 14.0]]),
+}
+
+
+@pytest.mark.parametrize("name", sorted(PLAYOUTS))
+def test_the_search_loops_playouts_are_the_pure_builds(name: str) -> None:
+    """The rollout loop (``ismcts.playouts``: the heuristic policy and the uniform one) plays, in this build,
+    what the pure build played."""
+    game = load_game(name, 3 if name == "masquerade" else 4)
+    state = game.new_state(7)
+    played = (playouts(state, 2, Rng(11), heuristic_policy(game)),
+              playouts(state, 2, Rng(12), random_policy, horizon=2))
+    assert played == PLAYOUTS[name]
+    assert state.history == []  # the copies played, not the state
