@@ -37,7 +37,7 @@ COMPILED := $(shell sed -n '/^compiled = \[/,/^]/p' pyproject.toml | grep -o '"[
 BUILT := $(VENV)/.built-stamp
 $(BUILT): $(COMPILED) setup.py pyproject.toml | $(RUNSTAMP)
 	@if $(PY) -c "import mypy, setuptools" 2>/dev/null; then \
-	  $(PY) setup.py -q build_ext --inplace -j 2 >$(VENV)/build.log 2>&1 || { tail -n 30 $(VENV)/build.log; exit 1; }; \
+	  $(PY) setup.py -q build_ext --inplace >$(VENV)/build.log 2>&1 || { tail -n 30 $(VENV)/build.log; exit 1; }; \
 	else $(PY) -m pip install -q --no-deps -e . >$(VENV)/build.log 2>&1 || { tail -n 30 $(VENV)/build.log; exit 1; }; fi
 	@grep '^tricktable build:' $(VENV)/build.log || true
 	@touch $(BUILT)
@@ -52,10 +52,11 @@ run: $(RUNSTAMP)  ## the web table on http://$(HOST):$(PORT), bots at the table,
 	$(MAKE) -s $(BUILT) & builder=$$!; \
 	$(VENV)/bin/tricktable serve --host $(HOST) --port $(PORT) & server=$$!; \
 	trap 'kill $$server $$builder 2>/dev/null; exit 130' INT TERM; \
-	if wait $$builder; then echo "tricktable: the compiled engine is ready: restarting the table on it"; \
+	if wait $$builder && $(PY) -c "import sys, tricktable.buildinfo as b; sys.exit(not b.is_compiled())"; then \
+	  echo "tricktable: the compiled engine is ready: restarting the table on it"; \
 	  kill $$server; wait $$server; $(VENV)/bin/tricktable --version; \
 	  exec $(VENV)/bin/tricktable serve --host $(HOST) --port $(PORT); \
-	else echo "tricktable: the compiled build failed ($(VENV)/build.log): the table stays on the pure engine"; \
+	else echo "tricktable: no compiled engine (see above and $(VENV)/build.log): the table stays on the pure one"; \
 	  wait $$server; fi
 
 play: $(RUNSTAMP) $(BUILT)  ## a terminal game of Megalomania against bots
@@ -83,7 +84,7 @@ pure:  ## remove the compiled modules: the pure-Python engine again (until the n
 	rm -rf build src/build
 
 wheel: $(STAMP)  ## installable wheels in dist/: compiled for this platform (and the pure one with PURE=1)
-	$(PY) -m pip wheel -q --no-deps -w dist .
+	$(if $(PURE),TRICKTABLE_BUILD=pure )$(PY) -m pip wheel -q --no-deps -w dist .
 	@ls dist/*.whl
 
 bench: $(STAMP) $(BUILT)  ## engine and search speed, pure and compiled side by side, against OpenSpiel

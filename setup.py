@@ -79,5 +79,14 @@ class ParallelBuildExt(build_ext):
         self.compiler.compile = compile_all
         super().build_extensions()
 
+    def run(self) -> None:
+        super().run()
+        if self.inplace or self.editable_mode:  # an unchanged module is not copied again: date it all as built now
+            build_py = self.get_finalized_command("build_py")
+            for ext in self.extensions:
+                placed, _ = self._get_inplace_equivalent(build_py, ext)
+                if os.path.exists(placed):
+                    os.utime(placed)
+
 
 setup(ext_modules=ext_modules(), cmdclass={"build_ext": ParallelBuildExt})
