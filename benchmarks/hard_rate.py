@@ -48,28 +48,32 @@ def rates() -> dict[str, float]:
     return out
 
 
-def child(src: Path) -> dict[str, float]:
+def child(src: Path) -> tuple[str, dict[str, float]]:
     env = {**os.environ, "PYTHONPATH": str(src)}
     run = subprocess.run([sys.executable, __file__, "--child"], check=True, capture_output=True, text=True, env=env)
-    result: dict[str, float] = json.loads(run.stdout.splitlines()[-1])
-    return result
+    result = json.loads(run.stdout.splitlines()[-1])
+    return result["build"], result["rates"]
 
 
 def main() -> None:
     args = sys.argv[1:]
     if args[:1] == ["--child"]:
-        from tricktable import buildinfo
-        print(buildinfo.describe(), file=sys.stderr)
-        print(json.dumps(rates()))
+        from tricktable.engine import rng  # (not buildinfo: an older tree has none)
+        build = "compiled" if str(rng.__file__).endswith((".so", ".pyd")) else "pure"
+        print(json.dumps({"build": build, "rates": rates()}))
         return
     here = Path(__file__).resolve().parents[1] / "src"
     trees = [here] + ([Path(args[1]).resolve()] if args[:1] == ["--against"] else [])
     totals: list[dict[str, float]] = [{} for _ in trees]
+    builds = [""] * len(trees)
     before = os.getloadavg()[0]
     for _ in range(ROUNDS if len(trees) > 1 else 1):
         for i, tree in enumerate(trees):
-            for name, rate in child(tree).items():
+            builds[i], found = child(tree)
+            for name, rate in found.items():
                 totals[i][name] = totals[i].get(name, 0.0) + rate
+    for tree, build in zip(trees, builds, strict=True):
+        print(f"{tree}: {build}")
     print(f"hard's iterations per CPU second (load average {before:.2f} -> {os.getloadavg()[0]:.2f})")
     rounds = ROUNDS if len(trees) > 1 else 1
     for name in totals[0]:
