@@ -47,3 +47,14 @@ def test_the_build_hook_compiles_modules_that_exist_and_make_rebuilds_on_their_c
     assert expanded.split()[2:] == [f"src/tricktable/{name.replace('.', '/')}.py" for name in listed]
     assert re.search(r"^test: lint \$\(BUILT\)", makefile, re.M)
     assert re.search(r"^\$\(BUILT\): \$\(COMPILED\)", makefile, re.M)
+
+
+def test_without_a_c_compiler_the_build_hook_builds_pure_python_and_says_so_in_one_line() -> None:
+    import os
+    import sys
+
+    run = subprocess.run([sys.executable, "setup.py", "--name"], cwd=ROOT, capture_output=True, text=True,
+                         env={**os.environ, "CC": str(ROOT / "no-such-compiler")})
+    said = [line for line in run.stderr.splitlines() if line.startswith("tricktable build:")]
+    assert run.returncode == 0 and run.stdout.strip() == "tricktable"
+    assert len(said) == 1 and "pure Python: no working C compiler" in said[0]
