@@ -57,13 +57,13 @@ def stale() -> bool:
     origin = _origin()
     if origin is None or not is_compiled():
         return False
-    source = origin.with_name(origin.name.split(".")[0] + ".py")
     root = origin.parents[1]  # src/tricktable
-    if not source.exists():  # an installed wheel ships no sources to compare with
+    if not (root.parents[1] / "pyproject.toml").exists():  # an installed package, not a source tree built in place
         return False
+    suffix = origin.name[len(origin.name.split(".")[0]):]  # .cpython-311-x86_64-linux-gnu.so
     built = origin.stat().st_mtime
     return any(path.stat().st_mtime > built for path in root.rglob("*.py")
-               if path.with_name(path.stem + origin.name[len(source.stem):]).exists())
+               if path.with_name(path.stem + suffix).exists())
 
 
 def name() -> str:
