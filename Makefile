@@ -88,7 +88,7 @@ wheel: $(STAMP)  ## installable wheels in dist/: compiled for this platform (and
 	@ls dist/*.whl
 
 bench: $(STAMP) $(BUILT)  ## engine and search speed, pure and compiled side by side, against OpenSpiel
-	$(PY) -c "import rlcard" 2>/dev/null || $(PY) -m pip install -q -e '.[bench]'
+	$(PY) -c "import rlcard" 2>/dev/null || TRICKTABLE_BUILD=pure $(PY) -m pip install -q -e '.[bench]'  # (compiled in place already)
 	$(PY) benchmarks/run.py
 
 baselines: $(STAMP)  ## small learned agents (MaskablePPO, 30k steps a game, one CPU thread: minutes) in baselines/
