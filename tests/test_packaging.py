@@ -58,3 +58,19 @@ def test_without_a_c_compiler_the_build_hook_builds_pure_python_and_says_so_in_o
     said = [line for line in run.stderr.splitlines() if line.startswith("tricktable build:")]
     assert run.returncode == 0 and run.stdout.strip() == "tricktable"
     assert len(said) == 1 and "pure Python: no working C compiler" in said[0]
+
+
+def test_version_names_the_build_and_the_environment_can_ask_for_the_pure_one() -> None:
+    import os
+    import sys
+
+    def version(**env: str) -> str:
+        run = subprocess.run([sys.executable, "-m", "tricktable.cli.main", "--version"], capture_output=True,
+                             text=True, check=True, env={**os.environ, "PYTHONPATH": str(ROOT / "src"), **env})
+        return " ".join(run.stdout.split())
+
+    from tricktable import __version__
+
+    assert version(TRICKTABLE_BUILD="pure") == f"tricktable {__version__}, pure-Python engine (TRICKTABLE_BUILD=pure)"
+    assert version(TRICKTABLE_BUILD="").startswith(f"tricktable {__version__}, ")
+    assert ("compiled engine (mypyc)" in version(TRICKTABLE_BUILD="")) == any((ROOT / "src").glob("*__mypyc*"))
