@@ -7,73 +7,89 @@ PYTHON ?= python3
 HOST   ?= 127.0.0.1
 PORT   ?= 8000
 
-.PHONY: run test lint bench play clean baselines leaderboard compiled pure test-compiled
+.PHONY: run test lint bench play clean baselines leaderboard compiled pure test-pure wheel
 
 # `make run` and `make play` install only what playing needs (the base dependencies); `make test`,
 # `make lint` and `make bench` install every extra. A full install also satisfies the running one.
-$(RUNSTAMP): pyproject.toml
+# The dependencies install as the pure build (quick); $(BUILT) then compiles the hot path in place (setup.py,
+# the build hook: mypyc where a C compiler works, else pure with one line saying so).
+$(RUNSTAMP): pyproject.toml setup.py
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install -q --upgrade pip
-	$(PY) -m pip install -q -e .
+	TRICKTABLE_BUILD=pure $(PY) -m pip install -q -e .
 	touch $(RUNSTAMP)
 
 # torch is installed first and pinned to the CPU wheel this machine offers: a plain `torch` requirement
 # would pull a CUDA build of several GB. RLlib (extra `rllib`) pins its own gymnasium, so it stays out.
-$(STAMP): pyproject.toml
+$(STAMP): pyproject.toml setup.py
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install -q --upgrade pip
 	$(PY) -m pip install -q 'torch==2.13.0'
-	$(PY) -m pip install -q -e '.[dev,research,postgres,sim,lab,learn,tianshou]'
+	TRICKTABLE_BUILD=pure $(PY) -m pip install -q -e '.[dev,research,postgres,sim,lab,learn,tianshou]'
 	touch $(STAMP) $(RUNSTAMP)
 
-run: $(RUNSTAMP)  ## the web table on http://$(HOST):$(PORT), bots at the table, SQLite
-	$(VENV)/bin/tricktable serve --host $(HOST) --port $(PORT)
+# The compiled engine, in place (the .so files beside the sources, which the editable install and
+# PYTHONPATH=src pick up), rebuilt when a compiled module's source changes. With the dev extra's mypy and
+# setuptools in the venv, setup.py runs there and rebuilds only the C files that changed; a run-only venv
+# builds through pip (which fetches mypy for the build).
+COMPILED := $(shell sed -n '/^compiled = \[/,/^]/p' pyproject.toml | grep -o '"[a-z._]*"' | tr -d '"' | tr . / \
+	| sed 's|^|src/tricktable/|; s|$$|.py|')
+BUILT := $(VENV)/.built-stamp
+$(BUILT): $(COMPILED) setup.py pyproject.toml | $(RUNSTAMP)
+	@if $(PY) -c "import mypy, setuptools" 2>/dev/null; then \
+	  $(PY) setup.py -q build_ext --inplace >$(VENV)/build.log 2>&1 || { tail -n 30 $(VENV)/build.log; exit 1; }; \
+	else $(PY) -m pip install -q --no-deps -e . >$(VENV)/build.log 2>&1 || { tail -n 30 $(VENV)/build.log; exit 1; }; fi
+	@grep '^tricktable build:' $(VENV)/build.log || true
+	@touch $(BUILT)
 
-play: $(RUNSTAMP)  ## a terminal game of Megalomania against bots
+# On a fresh clone the compiled build takes a minute or two: the table starts at once on the pure build,
+# the compiled one builds beside it, and the table restarts on it when it is ready (saying so).
+run: $(RUNSTAMP)  ## the web table on http://$(HOST):$(PORT), bots at the table, SQLite
+	@if $(MAKE) -s -q $(BUILT); then $(VENV)/bin/tricktable --version; \
+	  exec $(VENV)/bin/tricktable serve --host $(HOST) --port $(PORT); fi; \
+	echo "tricktable: the compiled engine is building (a minute or two, log in $(VENV)/build.log); the table"; \
+	echo "  starts now on the pure-Python engine and restarts on the compiled one when it is ready"; \
+	$(MAKE) -s $(BUILT) & builder=$$!; \
+	$(VENV)/bin/tricktable serve --host $(HOST) --port $(PORT) & server=$$!; \
+	trap 'kill $$server $$builder 2>/dev/null; exit 130' INT TERM; \
+	if wait $$builder && $(PY) -c "import sys, tricktable.buildinfo as b; sys.exit(not b.is_compiled())"; then \
+	  echo "tricktable: the compiled engine is ready: restarting the table on it"; \
+	  kill $$server; wait $$server; $(VENV)/bin/tricktable --version; \
+	  exec $(VENV)/bin/tricktable serve --host $(HOST) --port $(PORT); \
+	else echo "tricktable: no compiled engine (see above and $(VENV)/build.log): the table stays on the pure one"; \
+	  wait $$server; fi
+
+play: $(RUNSTAMP) $(BUILT)  ## a terminal game of Megalomania against bots
 	$(VENV)/bin/tricktable play megalomania --players 4
 
 lint: $(STAMP)
 	$(VENV)/bin/ruff check src tests benchmarks
 	$(VENV)/bin/mypy
 
-test: lint  ## ruff, mypy --strict, then every test
+test: lint $(BUILT)  ## ruff, mypy --strict, then every test, on the compiled build where a C compiler works
+	@$(VENV)/bin/tricktable --version
 	$(VENV)/bin/pytest -n 2 tests
 
-# The compiled engine (mypyc): the hot path built in place, the .so files beside the sources, so the
-# editable install and PYTHONPATH=src pick them up; `make pure` removes them. The source stays plain typed
-# Python. Every game's State classes are compiled native classes (rules.py and effects.py: clone copies them
-# field by field) on engine/native.py's NativeState (State's apply, legal_actions and log, compiled with them)
-# on the engine's State, which stays a plain Python class, as do:
-# errors.py (builtin exception subclasses), actions.py (its Action and each game's Move: a compiled class can
-# neither subclass a slotted class nor be one, and plugins subclass Action in plain Python), state.py and
-# game.py (plain-Python games subclass State and Game: compiled, they would need interpreted subclasses, which
-# crashed in the garbage collector once; each game's Game class is `plain_class`, its fork copies __dict__),
-# registry/options/words (not hot), each game's options.py and text.py (tables read once), and every module
-# outside the engine, games and search.
-COMPILED := $(addprefix src/tricktable/engine/,actions cards chance events hidden native rng sampling record undo) \
-	$(foreach g,megalomania masquerade trickster,$(addprefix src/tricktable/games/$(g)/,actions cards phases effects rules game scoring observe resample heuristic)) \
-	src/tricktable/bots/search src/tricktable/bots/ismcts
+# The determinism tests on the pure build (the compiled modules hidden from import): the seeded games and
+# the golden records both builds must play identically. CI runs them after `make test`.
+DETERMINISM := tests/golden tests/test_compiled.py
+test-pure: $(STAMP)  ## the seeded and golden tests on the pure-Python build
+	TRICKTABLE_BUILD=pure $(VENV)/bin/pytest -n 2 $(DETERMINISM)
 
-compiled: $(STAMP)  ## the hot path compiled with mypyc, in place (make pure undoes it)
-	$(MAKE) pure  # no stale .so of a module that left the list
-	mkdir -p src/build
-	cd src && $(abspath $(VENV))/bin/mypyc $(patsubst src/%,%.py,$(COMPILED)) >build/mypyc.log 2>&1 \
-	  || { tail -n 30 build/mypyc.log; exit 1; }
-	@echo "compiled: $$(ls src/tricktable/*/*.so src/tricktable/*/*/*.so 2>/dev/null | wc -l) extension modules"
+compiled: $(STAMP) $(BUILT)  ## the hot path compiled with mypyc, in place (make pure undoes it)
+	@$(VENV)/bin/tricktable --version
 
-pure:  ## remove the compiled modules: the pure-Python engine again
-	rm -f src/*.so src/tricktable/*/*.so src/tricktable/*/*/*.so
-	rm -rf src/build
+pure:  ## remove the compiled modules: the pure-Python engine again (until the next make run/test/compiled)
+	rm -f src/*.so src/tricktable/*/*.so src/tricktable/*/*/*.so $(BUILT)
+	rm -rf build src/build
 
-test-compiled: $(STAMP)  ## the whole suite on the compiled build, then pure again (even on failure)
-	$(MAKE) compiled
-	TRICKTABLE_EXPECT_COMPILED=1 $(VENV)/bin/pytest -n 2 tests; rc=$$?; $(MAKE) pure; exit $$rc
+wheel: $(STAMP)  ## installable wheels in dist/: compiled for this platform (and the pure one with PURE=1)
+	$(if $(PURE),TRICKTABLE_BUILD=pure )$(PY) -m pip wheel -q --no-deps -w dist .
+	@ls dist/*.whl
 
-bench: $(STAMP)  ## engine speed as ratios against OpenSpiel (and RLCard) measured in the same run
-	$(PY) -c "import rlcard" 2>/dev/null || $(PY) -m pip install -q -e '.[bench]'
+bench: $(STAMP) $(BUILT)  ## engine and search speed, pure and compiled side by side, against OpenSpiel
+	$(PY) -c "import rlcard" 2>/dev/null || TRICKTABLE_BUILD=pure $(PY) -m pip install -q -e '.[bench]'  # (compiled in place already)
 	$(PY) benchmarks/run.py
-	$(MAKE) compiled
-	$(PY) benchmarks/compiled.py && $(PY) benchmarks/instructions.py; rc=$$?; $(MAKE) pure; exit $$rc
 
 baselines: $(STAMP)  ## small learned agents (MaskablePPO, 30k steps a game, one CPU thread: minutes) in baselines/
 	@$(PY) -c "import sb3_contrib, torch" 2>/dev/null || { echo "make baselines needs the learn extra: pip install -e '.[learn]' (take torch's CPU wheel)"; exit 1; }

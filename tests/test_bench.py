@@ -23,6 +23,42 @@ def test_the_engine_rows_carry_ratios_against_hearts_from_a_dealt_state() -> Non
     assert dealt.value > 0 and dealt.ratio is not None and dealt.anchor == "OpenSpiel C++ Hearts"
     assert labels["masquerade 6p: resamples/s"].ratio is not None
     assert labels["masquerade 6p: clone time late / early in a game (flat is 1.00)"].value > 0
+    assert labels["masquerade 6p: clone + first move, time late / early (flat is 1.00)"].value > 0
+
+
+def test_the_hearts_loop_asks_what_ours_asks_one_question_a_decision() -> None:
+    """The anchor's loop makes, per decision, one "is it over?" call, one legal-actions call and one apply,
+    as ``_play_out`` asks ``actors`` once: no extra call that would slow the anchor and flatter us."""
+    import random
+
+    calls: list[str] = []
+
+    class Counted:
+        left = 3
+
+        def is_terminal(self) -> bool:
+            calls.append("is_terminal")
+            return self.left == 0
+
+        def legal_actions(self) -> list[int]:
+            calls.append("legal_actions")
+            return [0, 1]
+
+        def apply_action(self, action: int) -> None:
+            calls.append("apply_action")
+            self.left -= 1
+
+        def __getattr__(self, name: str) -> object:
+            raise AssertionError(f"the loop called {name}")
+
+    assert bench._hearts_play_out(Counted(), random.Random(0)) == 3
+    assert calls == ["is_terminal", "legal_actions", "apply_action"] * 3 + ["is_terminal"]
+
+
+def test_the_level_rows_give_each_games_iterations_a_decision() -> None:
+    rows = {row.label: row.value for row in bench.level_rows(("easy",), decisions=1)}
+    iterations = [value for label, value in rows.items() if "iterations a decision" in label]
+    assert len(iterations) == 3 and min(iterations) >= 1
 
 
 def test_the_views_benchmark_still_drives_the_table_service() -> None:

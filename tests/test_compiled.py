@@ -1,7 +1,8 @@
-"""The compiled engine (``make compiled``, mypyc) plays exactly what the pure-Python engine plays.
+"""The compiled engine (the build hook's mypyc modules) plays exactly what the pure-Python engine plays.
 
-``make test-compiled`` runs the whole suite with ``TRICKTABLE_EXPECT_COMPILED=1``: then the engine must
-really be compiled, so that step cannot silently test pure Python. In either build, games played by seeded
+CI runs ``make test`` with ``TRICKTABLE_EXPECT_COMPILED=1``: then the engine must really be compiled, so that
+step cannot silently test pure Python; ``make test-pure`` (``TRICKTABLE_BUILD=pure``) runs these tests and the
+golden ones on the pure build. In either build, games played by seeded
 bots must give the records the pure build recorded (``golden/seeded.json``, from ``golden/make_seeded.py``);
 ``golden/test_golden.py`` replays 39 random games and compares what every seat sees.
 """
@@ -15,6 +16,7 @@ import json
 import os
 import pickle
 import sys
+import tomllib
 from pathlib import Path
 
 import pytest
@@ -23,18 +25,16 @@ sys.path.insert(0, str(Path(__file__).parent / "golden"))
 import make_seeded
 
 from toy import BotToy
+from tricktable import buildinfo
 from tricktable.bots import SeatView, make_bot
+from tricktable.bots.heuristic import heuristic_policy
+from tricktable.bots.ismcts import playouts
+from tricktable.bots.search import random_policy
 from tricktable.engine import Action, Rng, load_game
 
-# the modules `make compiled` builds (the Makefile's COMPILED list)
-MODULES = [
-    *(f"tricktable.engine.{m}" for m in ("actions", "cards", "chance", "events", "hidden", "native", "rng",
-                                         "sampling", "record", "undo")),
-    *(f"tricktable.games.{g}.{m}" for g in ("megalomania", "masquerade", "trickster")
-      for m in ("actions", "cards", "phases", "effects", "rules", "game", "scoring", "observe", "resample",
-                "heuristic")),
-    "tricktable.bots.search", "tricktable.bots.ismcts",
-]
+# the modules the build hook compiles (pyproject.toml's list)
+MODULES = [f"tricktable.{name}" for name in tomllib.loads(
+    (Path(__file__).parents[1] / "pyproject.toml").read_text())["tool"]["tricktable"]["build"]["compiled"]]
 EXPECTED = json.loads((Path(__file__).parent / "golden" / "seeded.json").read_text())
 
 
@@ -42,9 +42,16 @@ def compiled(module: str) -> bool:
     return str(importlib.import_module(module).__file__).endswith(".so")
 
 
-@pytest.mark.skipif(not os.environ.get("TRICKTABLE_EXPECT_COMPILED"), reason="only under make test-compiled")
+@pytest.mark.skipif(not os.environ.get("TRICKTABLE_EXPECT_COMPILED"), reason="only where CI expects the compiled build")
 def test_the_compiled_build_is_really_compiled() -> None:
     assert [m for m in MODULES if not compiled(m)] == []
+
+
+@pytest.mark.skipif(os.environ.get("TRICKTABLE_BUILD") != "pure", reason="only under make test-pure")
+def test_the_pure_build_is_really_pure() -> None:
+    """``TRICKTABLE_BUILD=pure`` hides the compiled modules, so ``make test-pure`` cannot test compiled code."""
+    assert [m for m in MODULES if compiled(m)] == []
+    assert buildinfo.name() == "pure"
 
 
 def test_the_build_under_test_is_all_one_or_the_other() -> None:
@@ -104,3 +111,25 @@ def test_actions_and_tables_copy_and_pickle_on_this_build(name: str) -> None:
     assert copy.deepcopy(game.actions) == game.actions
     again = pickle.loads(pickle.dumps(move))
     assert type(again) is type(move) and dataclasses.astuple(again) == dataclasses.astuple(move)
+
+
+# ``playouts`` from each game's seed-7 deal, as the pure build played them: heuristic rollouts to the end of the
+# game (Rng(11)), uniform ones two rounds on (Rng(12))
+PLAYOUTS = {
+    "megalomania": ([[-7.0, 12.0, 18.0, -1.0], [9.0, 6.0, 1.0, 14.0]], [[2.0, 2.0, 0.0, -4.0], [2.0, 0.0, 0.0, 2.0]]),
+    "trickster": ([[16.0, 23.0, 12.0, 14.0], [14.0, 13.0, 14.0, 12.0]],
+                  [[12.0, 9.0, 14.0, 16.0], [15.0, 13.0, 9.0, 8.0]]),
+    "masquerade": ([[22.0, 52.0, 13.0], [22.0, 52.0, 13.0]], [[8.0, 13.0, 27.0], [31.0, 2.0, 14.0]]),
+}
+
+
+@pytest.mark.parametrize("name", sorted(PLAYOUTS))
+def test_the_search_loops_playouts_are_the_pure_builds(name: str) -> None:
+    """The rollout loop (``ismcts.playouts``: the heuristic policy and the uniform one) plays, in this build,
+    what the pure build played."""
+    game = load_game(name, 3 if name == "masquerade" else 4)
+    state = game.new_state(7)
+    played = (playouts(state, 2, Rng(11), heuristic_policy(game)),
+              playouts(state, 2, Rng(12), random_policy, horizon=2))
+    assert played == PLAYOUTS[name]
+    assert state.history == []  # the copies played, not the state

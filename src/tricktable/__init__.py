@@ -1,6 +1,10 @@
 """tricktable: play and study trick-taking card games."""
 
-from tricktable.engine import (
+from tricktable import buildinfo
+
+buildinfo.choose_from_environment()  # before anything compiled is imported
+
+from tricktable.engine import (  # noqa: E402
     Action,
     GameRecord,
     IllegalAction,

@@ -137,6 +137,20 @@ def clone_burst(states: Sequence[Any]) -> Burst:
     return burst
 
 
+def clone_move_burst(states: Sequence[State]) -> Burst:
+    """A clone and its first move (what a search does with every world): the first move is where a clone
+    that shares its parent's log copy-on-write pays the copy."""
+    def burst() -> tuple[float, int]:
+        start = cpu()
+        for _ in range(10):
+            for state in states:
+                twin = state.clone()
+                seat = twin.actors[0]
+                twin.apply(twin._legal(seat)[0], seat, check=False)
+        return cpu() - start, 10 * len(states)
+    return burst
+
+
 def resample_burst(states: list[State]) -> Burst:
     rng = Rng(3)
 
@@ -146,6 +160,32 @@ def resample_burst(states: list[State]) -> Burst:
             state.resample(state.actors[0], rng)
         return cpu() - start, len(states)
     return burst
+
+
+# --- the shipped levels --------------------------------------------------------------------------
+
+def level_rows(levels: Sequence[str] = ("medium", "hard"), decisions: int = 6) -> list[Row]:
+    """Iterations per decision of each shipped search level at its own budget and time cap (wall time, as
+    players wait), in every game at 4 players (Masquerade 3), from positions a few decisions into play."""
+    from tricktable.bots import SeatView, make_bot
+    from tricktable.bots.search import level_settings
+
+    rows: list[Row] = []
+    for name in available():
+        kind = game_class(name)
+        players = 4 if kind.min_players <= 4 <= kind.max_players else kind.min_players
+        states = positions(name, players, decisions * 3)[:decisions]
+        for level in levels:
+            budget = level_settings(game_class(name).bot_levels[level])[0]
+            done = spent = 0.0
+            for k, state in enumerate(states):
+                bot = make_bot(level, k)
+                bot.choose(SeatView(state, state.actors[0]))
+                done += getattr(bot, "last_iterations", 0)
+                spent += getattr(bot, "last_seconds", 0.0)
+            rows.append(Row(f"{name} {players}p: {level} ({budget}) iterations a decision", done / len(states), ""))
+            rows.append(Row(f"{name} {players}p: {level} seconds a decision (wall)", spent / len(states), "s"))
+    return rows
 
 
 # --- OpenSpiel's Hearts ------------------------------------------------------------------------
@@ -168,12 +208,10 @@ def deal_hearts(game: Any, chooser: random.Random) -> Any:
 
 
 def _hearts_play_out(state: Any, chooser: random.Random) -> int:
+    """``_play_out``'s loop on Hearts: one question a decision (is it over?), then the legal actions, one pick
+    and one apply, as ours asks ``actors`` once. Hearts has no chance node after the deal."""
     decisions = 0
     while not state.is_terminal():
-        if state.is_chance_node():  # none after the deal; kept so the loop is correct for any game
-            outcomes, weights = zip(*state.chance_outcomes(), strict=True)
-            state.apply_action(chooser.choices(outcomes, weights)[0])
-            continue
         state.apply_action(chooser.choice(state.legal_actions()))
         decisions += 1
     return decisions
@@ -249,6 +287,9 @@ def engine_rows(seconds: float, games: list[str] | None = None) -> list[Row]:
         rows.append(Row(f"{setup}: clones/s", mine, "/s", mine / theirs if theirs else None, hearts))
         late_rate, _ = interleaved(clone_burst(late), None, seconds / 2)
         rows.append(Row(f"{setup}: clone time late / early in a game (flat is 1.00)", mine / late_rate, "x"))
+        early_move, late_move = interleaved(clone_move_burst(early), clone_move_burst(late), seconds / 2)
+        rows.append(Row(f"{setup}: clone + first move, time late / early (flat is 1.00)",
+                        early_move / (late_move or early_move), "x"))
         mine, theirs = interleaved(resample_burst(early), hearts_resample_burst(early_h) if has_hearts else None,
                                    seconds)
         rows.append(Row(f"{setup}: resamples/s", mine, "/s", mine / theirs if theirs else None,

@@ -1,6 +1,6 @@
 """Write ``seeded.json``: games played by seeded bots (heuristic, ISMCTS), each as its list of actions.
 
-Run it on the pure-Python build only (``make pure`` first): ``test_compiled.py`` plays the same games on
+Run it on the pure-Python build only (``TRICKTABLE_BUILD=pure``): ``test_compiled.py`` plays the same games on
 whichever build is installed and compares, so the compiled engine must play exactly what the pure one does.
 """
 
@@ -23,6 +23,8 @@ GAMES: list[tuple[str, int, int, list[str], int]] = [
         (3, 1, ["heuristic"] * 3, 10_000),
         (4, 2, ["heuristic", "random", "heuristic", "random"], 10_000),
         (3, 3, ["ismcts:24", "heuristic", "ismcts:24:heuristic"], 36),
+        # the search loop with everything `hard` uses: heuristic rollouts, inference, the prior
+        (3, 4, ["ismcts:24:heuristic:infer:prior", "ismcts:24:infer", "heuristic"], 24),
     ]
 ]
 

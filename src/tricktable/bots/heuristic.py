@@ -12,14 +12,13 @@ It returns one of ``legal`` and reads nothing else, so it can never peek.
 from __future__ import annotations
 
 import importlib
-from collections.abc import Callable, Sequence
 from typing import Any, cast
 
 from tricktable.bots.base import Bot, SeatView
-from tricktable.bots.search import Policy, random_policy
-from tricktable.engine import Action, Game, Observation, Rng, State
+from tricktable.bots.search import Chooser, HeuristicPolicy, Policy, random_policy, seat_observation
+from tricktable.engine import Action, Game
 
-Chooser = Callable[[Observation, Sequence[Action], Game[Any], Rng], Action]
+__all__ = ["Chooser", "HeuristicBot", "chooser", "heuristic_policy", "hook", "seat_observation"]
 
 _MODULES: dict[str, Any] = {}
 
@@ -54,29 +53,10 @@ def hook(game: Game[Any], name: str) -> Any:
     return getattr(_module(game), name, None)
 
 
-def seat_observation(state: State, seat: int) -> Observation:
-    """A light observation for rollouts: the common keys and the game's own, without log and legal."""
-    view: Observation = {
-        "game": state.game.name, "players": state.players, "seat": seat, "round": state.round,
-        "actors": list(state.actors), "is_over": state.is_over, "scores": state.scores(),
-    }
-    view.update(state._observe(seat))
-    return view
-
-
 def heuristic_policy(game: Game[Any]) -> Policy:
     """A rollout policy from ``game``'s heuristic (uniformly random when it has none)."""
     choose = chooser(game)
-    if choose is None:
-        return random_policy
-
-    def policy(state: State, seat: int, rng: Rng) -> Action:
-        legal = state._legal(seat)
-        if len(legal) == 1:
-            return legal[0]
-        return choose(seat_observation(state, seat), legal, state.game, rng)
-
-    return policy
+    return random_policy if choose is None else HeuristicPolicy(choose)
 
 
 class HeuristicBot(Bot):

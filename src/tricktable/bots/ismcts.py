@@ -274,25 +274,48 @@ class ISMCTSBot(Bot):
             path.append(child)
             node = child
         # --- rollout
-        if policy is random_policy and isinstance(state, NativeState):
-            _random_rollout(state, rng, -1 if stop_round is None else stop_round)
-        else:
-            while True:
-                actors = state.actors
-                if not actors or (stop_round is not None and state.round >= stop_round):
-                    break
-                if len(actors) == 1:
-                    seat = actors[0]
-                    state.apply(policy(state, seat, rng), seat, check=False)
-                else:
-                    picks = [(q, policy(state, q, rng)) for q in actors]
-                    for q, a in picks:
-                        state.apply(a, q, check=False)
+        rollout(state, policy, rng, stop_round)
         # --- backup
         rewards = valuer(state)
         for visited in path:
             visited.visits += 1
             visited.reward += rewards[visited.seat]
+
+
+def rollout(state: State, policy: Policy, rng: Rng, stop_round: int | None = None) -> None:
+    """Play ``state`` with ``policy`` to the end of the game, or of round ``stop_round - 1``: a search's rollout.
+
+    With the uniform policy on a compiled game, every call is a native one (``_random_rollout``); otherwise the
+    actors' choices come from the policy, a step's simultaneous choices all made before any is applied."""
+    if policy is random_policy and isinstance(state, NativeState):
+        _random_rollout(state, rng, -1 if stop_round is None else stop_round)
+        return
+    while True:
+        actors = state.actors
+        if not actors or (stop_round is not None and state.round >= stop_round):
+            return
+        if len(actors) == 1:
+            seat = actors[0]
+            state.apply(policy(state, seat, rng), seat, check=False)
+        else:
+            picks = [(q, policy(state, q, rng)) for q in actors]
+            for q, a in picks:
+                state.apply(a, q, check=False)
+
+
+def playouts(state: State, n: int, rng: Rng, policy: Policy = random_policy,
+             horizon: int | None = None) -> list[list[float]]:
+    """``n`` playouts of copies of ``state`` (each with a chance stream drawn from ``rng``) by ``policy``, to the
+    end of the game or ``horizon`` rounds on: each one's final scores. Compiled, the whole loop runs natively;
+    for simulations and for measuring the rollout policy alone."""
+    stop_round = None if horizon is None else state.round + horizon
+    out: list[list[float]] = []
+    for _ in range(n):
+        world = state.clone()
+        world.rng = Rng(rng.next64())
+        rollout(world, policy, rng, stop_round)
+        out.append(world.scores())
+    return out
 
 
 def _random_rollout(state: NativeState, rng: Rng, stop_round: int) -> None:

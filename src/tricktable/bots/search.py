@@ -11,14 +11,16 @@ import gc
 import math
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Final, Literal
+from typing import Any, Final, Literal
 
-from tricktable.engine import Action, Rng, State
+from tricktable.engine import Action, Game, Observation, Rng, State
 
 Policy = Callable[[State, int, Rng], Action]
 """``policy(state, seat, rng)``: an action among ``state.legal_actions(seat)``."""
+Chooser = Callable[[Observation, Sequence[Action], Game[Any], Rng], Action]
+"""A game heuristic's ``choose(obs, legal, game, rng)`` (``bots.heuristic``)."""
 Rollout = Literal["random", "heuristic"]
 
 
@@ -62,6 +64,32 @@ def random_policy(state: State, seat: int, rng: Rng) -> Action:
     """Uniform over the seat's legal actions (the trusted ``_legal``: ``seat`` must be an actor)."""
     legal = state._legal(seat)
     return legal[rng.below(len(legal))] if len(legal) > 1 else legal[0]
+
+
+def seat_observation(state: State, seat: int) -> Observation:
+    """A light observation for rollouts: the common keys and the game's own, without log and legal."""
+    view: Observation = {
+        "game": state.game.name, "players": state.players, "seat": seat, "round": state.round,
+        "actors": list(state.actors), "is_over": state.is_over, "scores": state.scores(),
+    }
+    view.update(state._observe(seat))
+    return view
+
+
+class HeuristicPolicy:
+    """A rollout policy from a game heuristic's ``choose``: the seat's light observation, then its choice.
+    Here (a compiled module) rather than a closure, so the search's rollouts stay in compiled code."""
+
+    __slots__ = ("choose",)
+
+    def __init__(self, choose: Chooser) -> None:
+        self.choose = choose
+
+    def __call__(self, state: State, seat: int, rng: Rng) -> Action:
+        legal = state._legal(seat)
+        if len(legal) == 1:
+            return legal[0]
+        return self.choose(seat_observation(state, seat), legal, state.game, rng)
 
 
 @dataclass(frozen=True, slots=True)

@@ -9,7 +9,7 @@ from collections.abc import Iterable
 from rich.console import Console
 from rich.table import Table
 
-from tricktable import bench
+from tricktable import bench, buildinfo
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -29,7 +29,7 @@ def rows_table(title: str, rows: Iterable[bench.Row]) -> Table:
 
 
 def engine_table(seconds: float, games: list[str] | None = None) -> Table:
-    return rows_table("engine speed: random play, interleaved bursts against OpenSpiel",
+    return rows_table(f"engine speed, {buildinfo.describe()}: random play, interleaved bursts against OpenSpiel",
                       bench.engine_rows(seconds, games))
 
 

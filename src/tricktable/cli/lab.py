@@ -21,6 +21,7 @@ from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn
 from rich.table import Table
 
+from tricktable import buildinfo
 from tricktable.cli.options import add_game_arguments, game_options
 from tricktable.engine import TricktableError, load_game
 from tricktable.sim import study as lab
@@ -74,6 +75,7 @@ def run(args: argparse.Namespace) -> int:
     console.print(f"[bold]{title}[/], {players} players, {len(study.variants)} variants x {study.games} games "
                   f"({study.deals} deals from seed {study.seed}) -> {escape(str(folder))}")
     console.print(f"  {escape(study.command())}")
+    console.print(f"  {buildinfo.describe()}")
     start = time.perf_counter()
     played = 0
     try:

@@ -7,6 +7,8 @@ import importlib
 import sys
 from collections.abc import Sequence
 
+from tricktable import __version__, buildinfo
+
 # subcommand -> (module under tricktable.cli, one-line help)
 COMMANDS: dict[str, tuple[str, str]] = {
     "play": ("play", "play a game in the terminal against bots"),
@@ -22,6 +24,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
 
 def parser() -> argparse.ArgumentParser:
     top = argparse.ArgumentParser(prog="tricktable", description="Play and study trick-taking card games.")
+    top.add_argument("--version", action="version", version=f"tricktable {__version__}, {buildinfo.describe()}")
     sub = top.add_subparsers(dest="command", required=True)
     for name, (module_name, help_text) in COMMANDS.items():
         try:

@@ -18,6 +18,7 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn
 from rich.table import Table
 
+from tricktable import buildinfo
 from tricktable.bots import bot_names, make_bot
 from tricktable.cli.options import add_game_arguments, game_options
 from tricktable.engine import Game, TricktableError, load_game
@@ -63,7 +64,7 @@ def run(args: argparse.Namespace) -> int:
     folder.mkdir(parents=True, exist_ok=True)
     partial = (folder / "records.jsonl").open("w")  # written game by game: a stopped run keeps its games
     console.print(f"{game.title}, {len(lineup)} players: {len(matches)} games ({len(matches) // len(lineup)} deals "
-                  f"from seed {seed}), {args.workers} processes")
+                  f"from seed {seed}), {args.workers} processes, {buildinfo.describe()}")
     start = time.perf_counter()
     with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
                   TimeRemainingColumn(), console=console, transient=False) as progress:

@@ -124,6 +124,9 @@ class CardCodec:
 
     def parse(self, text: str) -> Card:
         """The card named ``text``; raises ``ParseError`` naming the game and the form of a card."""
+        card = self._by_name.get(text.upper() if self.upper else text)  # a canonical name (heuristics' reads)
+        if card is not None:
+            return card
         key = " ".join(text.split())
         card = self._by_name.get(key.upper() if self.upper else key)
         if card is None:

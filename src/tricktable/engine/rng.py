@@ -38,9 +38,10 @@ class Rng:
     """A SplitMix64 generator. ``Rng(seed)`` with the same seed gives the same draws, bit for bit.
 
     The 64-bit state is kept as two 32-bit halves, and the compiled build steps on halves (``_halves``):
-    every value then fits a machine word, where the step on one 64-bit value passes 2**62 and becomes a
-    Python long. Interpreted, the textbook step on whole ints is the cheaper one, so ``next64`` takes it
-    there. Both give
+    every value then fits a machine word, a few dozen machine instructions a draw, where the step on one
+    64-bit value (it passes 2**62, so a Python long) took thousands. Interpreted, the textbook step on
+    whole ints is three times faster than the step on halves, so the interpreter's ``next64`` and ``below``
+    take it, on the state as one int (``_next64_whole``, ``_below_whole``). Both give
     SplitMix64's draws, bit for bit (``tests/test_engine_pieces.py`` checks each against the textbook).
     """
 
@@ -86,14 +87,7 @@ class Rng:
         return hi, lo
 
     def next64(self) -> int:
-        """The next 64-bit draw."""
-        if not _COMPILED:  # the textbook step on whole ints
-            high: int = self._hi
-            z = ((high << 32 | self._lo) + _GOLDEN) & _MASK
-            self._hi, self._lo = z >> 32, z & _M32
-            z = ((z ^ z >> 30) * 0xBF58476D1CE4E5B9) & _MASK
-            z = ((z ^ z >> 27) * 0x94D049BB133111EB) & _MASK
-            return z ^ z >> 31
+        """The next 64-bit draw (interpreted, ``_next64_whole`` stands in: see the module's end)."""
         hi, lo = self._halves()
         top: int = hi
         bottom: int = lo
@@ -101,8 +95,9 @@ class Rng:
 
     def below(self, n: int) -> int:
         """A uniform int in ``range(n)`` (rejection sampling, so no modulo bias): the draw ``z`` is kept
-        when it is below the largest multiple of ``n`` that fits 64 bits, and gives ``z % n``."""
-        if _COMPILED and 0 < n < _HALF:  # on the draw's halves, in machine words
+        when it is below the largest multiple of ``n`` that fits 64 bits, and gives ``z % n``.
+        (Interpreted, ``_below_whole`` stands in: see the module's end.)"""
+        if 0 < n < _HALF:  # on the draw's halves, in machine words
             d: i64 = n
             m: i64 = _HALF_SPAN % d  # 2**32 % n, so 2**64 % n is m * m % n
             # z is rejected when hi is all ones and lo reaches this (2**64 % n is below 2**31)
@@ -111,13 +106,7 @@ class Rng:
                 hi, lo = self._halves()
                 if hi != _M32 or lo < rejected_from:
                     return (hi % d * m + lo) % d  # z % n, from the halves
-        if not 0 < n <= _SPAN:
-            raise ValueError(f"below() needs 0 < n <= 2**64, not {n}")  # one draw cannot cover more
-        limit = _LIMITS[n] if n < len(_LIMITS) else _SPAN - _SPAN % n
-        while True:
-            z = self.next64()
-            if z < limit:
-                return z % n
+        return _below_any(self, n)
 
     def choice(self, items: Sequence[T]) -> T:
         return items[self.below(len(items))]
@@ -154,7 +143,64 @@ class Rng:
         return Rng, (self.state,)
 
 
-_COMPILED: Final = hasattr(Rng, "__mypyc_attrs__")
+def _below_any(rng: Rng, n: int) -> int:
+    """``below`` for any ``n`` up to 2**64 and any generator, one ``next64`` a draw."""
+    if not 0 < n <= _SPAN:
+        raise ValueError(f"below() needs 0 < n <= 2**64, not {n}")  # one draw cannot cover more
+    limit = _LIMITS[n] if n < len(_LIMITS) else _SPAN - _SPAN % n
+    while True:
+        z = rng.next64()
+        if z < limit:
+            return z % n
+
+
+# The interpreter's generator: the state as one whole int in ``_hi`` (``_lo`` stays 0), stepped by the textbook
+# (three times faster interpreted than on halves), with literal constants (a constant load, where a module
+# global is a dict lookup) and the draw inlined in ``below``, the inner loop of every shuffle and random
+# rollout. The same draws, bit for bit, as the halves (tests/test_engine_pieces.py).
+def _init_whole(self: Rng, seed: int = 0) -> None:
+    self._hi = seed & 0xFFFFFFFFFFFFFFFF
+    self._lo = 0
+
+
+def _state_whole(self: Rng) -> int:
+    state: int = self._hi
+    return state
+
+
+def _next64_whole(self: Rng) -> int:
+    s: int = self._hi
+    self._hi = s = (s + 0x9E3779B97F4A7C15) & 0xFFFFFFFFFFFFFFFF
+    z = ((s ^ s >> 30) * 0xBF58476D1CE4E5B9) & 0xFFFFFFFFFFFFFFFF
+    z = ((z ^ z >> 27) * 0x94D049BB133111EB) & 0xFFFFFFFFFFFFFFFF
+    return z ^ z >> 31
+
+
+def _halves_whole(self: Rng) -> tuple[i64, i64]:
+    word = self.next64()
+    return word >> 32, word & 0xFFFFFFFF
+
+
+def _below_whole(self: Rng, n: int) -> int:
+    if n <= 0 or n >= 256:
+        return _below_any(self, n)
+    limit = _LIMITS[n]
+    while True:
+        s: int = self._hi
+        self._hi = s = (s + 0x9E3779B97F4A7C15) & 0xFFFFFFFFFFFFFFFF
+        z = ((s ^ s >> 30) * 0xBF58476D1CE4E5B9) & 0xFFFFFFFFFFFFFFFF
+        z = ((z ^ z >> 27) * 0x94D049BB133111EB) & 0xFFFFFFFFFFFFFFFF
+        z ^= z >> 31
+        if z < limit:
+            return z % n
+
+
+COMPILED: Final = hasattr(Rng, "__mypyc_attrs__")  # whether this module runs compiled (mypyc)
+if not COMPILED:  # (setattr: a swap of methods the compiler must not see)
+    for _name, _method in (("__init__", _init_whole), ("state", property(_state_whole)), ("next64", _next64_whole),
+                           ("_halves", _halves_whole), ("below", _below_whole)):
+        setattr(Rng, _name, _method)
+
 
 SECURE_FROM = 1 << 64  # seeds at or above this key SecureRng; below, SplitMix64
 _SECURE_MARK = 1 << 256  # secure_seed() sets this bit, so its 256 random bits always land above SECURE_FROM
@@ -190,7 +236,10 @@ class SecureRng(Rng):
         self._next += 1
         return word
 
-    def _halves(self) -> tuple[i64, i64]:  # so ``below`` draws from the BLAKE2b stream as well
+    def below(self, n: int) -> int:  # from the BLAKE2b stream, in either build
+        return _below_any(self, n)
+
+    def _halves(self) -> tuple[i64, i64]:  # so ``sampling.shuffle`` draws from the BLAKE2b stream as well
         word = self.next64()
         return word >> 32, word & _M32
 
