@@ -36,8 +36,8 @@ from tricktable.engine import (
 )
 from tricktable.engine import options as opts
 from tricktable.engine.registry import GAMES
+from tricktable.engine.undo import can_undo, why_not_undo
 from tricktable.engine.undo import undo as undo_last
-from tricktable.engine.undo import why_not_undo
 from tricktable.engine.words import BOT_LEVELS, translate_result
 from tricktable.server.bots import bot_seed, default_level, game_levels, make_executor, stop_executor, think
 from tricktable.server.bus import Cluster, cluster_for, refresh
@@ -55,6 +55,7 @@ from tricktable.server.replays import replay_moves
 from tricktable.server.rules_cache import rules as shared_rules
 from tricktable.server.store import StaleRow, Store, TableRow, now
 from tricktable.server.table import LANGS, Seat, Table, as_changes, grown_from, hash_token, position
+from tricktable.server.undos import reset_counts, why_capped
 
 log = logging.getLogger("tricktable.server")
 T = TypeVar("T")
@@ -89,6 +90,7 @@ class Settings:
     undo_window: float = 1.5  # after a person's move that can still be taken back, the next bot waits this long
     trusted_proxies: tuple[str, ...] = ()
     gc_freeze: bool = False
+    undos_per_turn: int = 3  # moves a seat may take back before another player acts (server/undos.py)
 
 
 @dataclass(eq=False)
@@ -199,6 +201,7 @@ class TableService:
                             type(error).__name__, error)
                 continue
             self.tables[table.id] = table
+            table.undos_per_turn = self.settings.undos_per_turn
             # after a restart nobody is connected: players who used a socket get the grace period to come back
             for seat, place in enumerate(table.seats):
                 if place.kind == "human" and place.uses_socket:
@@ -303,6 +306,7 @@ class TableService:
         async with table.lock:
             table.version = await self._store(table.to_row())
         self.tables[table.id] = table
+        table.undos_per_turn = self.settings.undos_per_turn
         self.quota.add(client, table.id)
         self._schedule_bots(table)
         return table.summary()
@@ -420,6 +424,9 @@ class TableService:
         async with table.lock:
             if table.status != "playing":
                 raise ServiceError("undo/refused", "moves can be taken back only in a game in progress")
+            capped = why_capped(table.seats[seat].turn_undos, table.rated, self.settings.undos_per_turn)
+            if capped and table.state.history and table.state.history[-1][0] == seat:
+                raise ServiceError("undo/refused", f"seat {seat} cannot take back its last move: {capped}")
             if table.undoable() != seat:
                 reason = why_not_undo(table.state, seat, table.before) or (
                     "at a rated table, not once the turn has passed" if getattr(table, "rated", False)
@@ -436,6 +443,7 @@ class TableService:
                 notes = kept(place.notes, events)
                 if i == seat:
                     notes.append({"at": events, "kind": "undo", "action": action})
+                    values["turn_undos"] = place.turn_undos + 1
                 if notes != place.notes:
                     values["notes"] = notes
                 if values:
@@ -672,6 +680,7 @@ class TableService:
         """Keep a table in memory; beyond ``KEEP_FINISHED`` finished ones, forget the oldest unwatched
         (they stay stored and are loaded again when asked for)."""
         self.tables[table.id] = table
+        table.undos_per_turn = self.settings.undos_per_turn
         self._forget_finished()
         return table
 
@@ -723,6 +732,9 @@ class TableService:
                 state.apply(text, seat)
             except (IllegalAction, ParseError) as error:
                 raise ServiceError("action/illegal", str(error)) from error
+            if not table.seats[seat].played_by_bot and not table.state.game.is_secret(state.history[-1][1]):
+                # whether it may be taken back: the engine tries it in many worlds, off the loop
+                table.undo_verdict = (state, await asyncio.to_thread(can_undo, state, seat, table.state))
             await self._commit(table, state=state, status="over" if state.is_over else table.status,
                                secret=_secret_seat(state, seat))
         self._schedule_bots(table)
@@ -738,6 +750,7 @@ class TableService:
         """
         state = state if state is not None else table.state
         status = status if status is not None else table.status
+        seats = reset_counts(table.seats, table.state, state, seats or {})  # take-backs this turn
         changes = charge(table.seats, table.state, state, status, pending=seats, secret=secret)  # the clocks
         updated = now() if secret is None else table.updated
         row = TableRow(id=table.id, game=state.game.name, players=state.players, status=status,
@@ -812,6 +825,7 @@ class TableService:
     def adopt(self, table: Table) -> None:
         """A live table another process created: serve it here too."""
         self.tables[table.id] = table
+        table.undos_per_turn = self.settings.undos_per_turn
         self._notify(table)
         self._schedule_bots(table)
 

@@ -23,6 +23,7 @@ from tricktable.server.notes import note_lines
 from tricktable.server.practice import is_practice, public_options
 from tricktable.server.rules_cache import replay
 from tricktable.server.store import TableRow, now
+from tricktable.server.undos import why_capped
 
 Kind = Literal["human", "bot"]
 LANGS = ("en", "ja")
@@ -51,6 +52,7 @@ class Seat:
     # who holds the seat (server/accounts.py): "account:<id>" or "guest:<digest>"; None for a bot, a free
     # seat or one taken by token only (a program, an old client). Never shown to anyone.
     player: str | None = None
+    turn_undos: int = 0  # moves it took back since another player last acted (server/undos.py)
 
     @property
     def is_free(self) -> bool:
@@ -72,6 +74,8 @@ class Seat:
             data["notes"] = self.notes
         if self.player:
             data["player"] = self.player
+        if self.turn_undos:
+            data["turn_undos"] = self.turn_undos
         return data
 
     @classmethod
@@ -80,7 +84,8 @@ class Seat:
                    token_hash=data.get("token_hash"), uses_socket=bool(data.get("uses_socket")),
                    standin_events=[int(i) for i in data.get("standin_events", ())],
                    clock=data.get("clock") or None, notes=list(data.get("notes") or ()),
-                   player=data.get("player") if isinstance(data.get("player"), str) else None)
+                   player=data.get("player") if isinstance(data.get("player"), str) else None,
+                   turn_undos=int(data.get("turn_undos") or 0))
 
 
 @dataclass
@@ -99,6 +104,10 @@ class Table:
     before: State | None = None  # the state one action before ``state``, when the service kept it (undo)
     undos: int = 0  # moves taken back since loaded: a bot that thought before an undo thinks again
     _undo: tuple[State, int | None] | None = None  # (state, the seat that may undo in it): see ``undoable``
+    # (state, whether the engine lets its last actor take that action back): worked out off the event loop
+    # by the service as the move is made (``engine/undo.py`` tries the move in many worlds)
+    undo_verdict: tuple[State, bool] | None = None
+    undos_per_turn: int = 3  # the server's take-backs a turn (Settings.undos_per_turn; server/undos.py)
     rated: bool = False  # set at creation: only accounts sit here, and the result moves ratings (server/ratings.py)
     # (lang, names) -> (the last event described, every event's line so far): events only grow, so each is
     # described once; a seat's new name starts the lines again
@@ -210,10 +219,17 @@ class Table:
             if seat is not None and (
                     self.seats[seat].played_by_bot or len(state.events) - 1 in self._standin  # not the player's
                     or (getattr(self, "rated", False) and seat not in state.actors)
-                    or not can_undo(state, seat, self.before)):
+                    or why_capped(self.seats[seat].turn_undos, self.rated, self.undos_per_turn) is not None
+                    or not self._engine_allows(state, seat)):
                 seat = None
             self._undo = (state, seat)
         return self._undo[1]
+
+    def _engine_allows(self, state: State, seat: int) -> bool:
+        verdict = self.undo_verdict
+        if verdict is not None and verdict[0] is state:
+            return verdict[1]
+        return can_undo(state, seat, self.before)
 
     def names(self, lang: str = "en") -> list[str]:
         """The seats' display names, as every log line and label is written with them (blank: "Player N").
