@@ -205,7 +205,7 @@ class TableService:
             # after a restart nobody is connected: players who used a socket get the grace period to come back
             for seat, place in enumerate(table.seats):
                 if place.kind == "human" and place.uses_socket:
-                    place.leaving = self._spawn(self._leave_after_grace(table, seat))
+                    self._start_leaving(table, seat)
             self._schedule_bots(table)
         if self.settings.limits.waiting_ttl > 0:
             self._spawn(self._expire_waiting())
@@ -521,7 +521,7 @@ class TableService:
         self._sockets_changed(table, seat, +1)
         if place.leaving is not None:
             place.leaving.cancel()
-            place.leaving = None
+            place.leaving, place.leaving_until = None, None
         place.away = False
         try:
             async with table.lock:
@@ -552,7 +552,7 @@ class TableService:
         place.connections = max(0, place.connections - 1)
         self._sockets_changed(table, listener.seat, -1)
         if place.connections == 0 and place.leaving is None:
-            place.leaving = self._spawn(self._leave_after_grace(table, listener.seat))
+            self._start_leaving(table, listener.seat)
         self._notify(table)
 
     def set_lang(self, listener: Subscription, lang: str | None) -> None:
@@ -586,13 +586,26 @@ class TableService:
         end = deadline(clock) if clock else None
         return self.settings.grace if end is None else max(0.0, end - time.time())
 
+    def _has_no_limit(self, table: Table, seat: int) -> bool:
+        """A present player at a table without a clock: nothing ever moves for them (server/presence.py)."""
+        place = table.seats[seat]
+        return place.clock is None and place.connections > 0
+
+    def _start_leaving(self, table: Table, seat: int) -> None:
+        """A player's last connection closed: the grace runs, shown to everyone as a countdown
+        (``leaving_until`` in the table summary), after which the stand-in plays for them."""
+        place = table.seats[seat]
+        if uses_grace(table.seats):
+            place.leaving_until = time.time() + self.settings.grace
+        place.leaving = self._spawn(self._leave_after_grace(table, seat))
+
     async def _leave_after_grace(self, table: Table, seat: int) -> None:
         if not uses_grace(table.seats):  # turn-based: a player who closes the page keeps the seat; the clock acts
             table.seats[seat].leaving = None
             return
         await asyncio.sleep(self.settings.grace)
         place = table.seats[seat]
-        place.leaving = None
+        place.leaving, place.leaving_until = None, None
         if place.connections == 0 and table.status != "over":
             place.away = True
             self._notify(table)
@@ -856,10 +869,10 @@ class TableService:
         if place.connections > 0:
             if place.leaving is not None:
                 place.leaving.cancel()
-                place.leaving = None
+                place.leaving, place.leaving_until = None, None
             place.away = False
         elif place.leaving is None:
-            place.leaving = self._spawn(self._leave_after_grace(table, seat))
+            self._start_leaving(table, seat)
         self._notify(table)
 
     def _sockets_changed(self, table: Table, seat: int, delta: int) -> None:
@@ -980,6 +993,9 @@ class TableService:
             return
         if running is not None:
             running[1].cancel()
+            del self._turn_clocks[key]
+        if self._has_no_limit(table, seat):
+            return  # it is there and has no clock: it thinks as long as it likes (if it leaves, the grace runs)
         self._turn_clocks[key] = (table.step, self._spawn(self._idle_after_grace(table, seat, table.step)))
 
     async def _idle_after_grace(self, table: Table, seat: int, step: int) -> None:
@@ -992,7 +1008,7 @@ class TableService:
         place = table.seats[seat]
         if table.status != "playing" or table.step != step or seat not in table.state.actors or place.played_by_bot:
             return
-        if self.tables.get(table.id) is not table:
+        if self.tables.get(table.id) is not table or self._has_no_limit(table, seat):
             return
         if place.connections == 0 and uses_grace(table.seats):
             place.away = True

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import hashlib
+import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
@@ -46,6 +47,7 @@ class Seat:
     connections: int = 0
     away: bool = False  # its player left longer than the grace period ago: the stand-in plays
     leaving: asyncio.Task[None] | None = None  # the grace timer running after the last connection closed
+    leaving_until: float | None = None  # when that grace ends (epoch seconds): everyone is shown the countdown
     standin_events: list[int] = field(default_factory=list)  # indexes of events of moves its stand-in made
     clock: dict[str, Any] | None = None  # its time control and time left (server/clock.py); None: no clock
     notes: list[dict[str, Any]] = field(default_factory=list)  # its undos and timeouts (server/notes.py)
@@ -167,7 +169,10 @@ class Table:
             "actors": list(state.actors), "scores": state.scores(), "winners": state.winners(),
             "seats": [{"seat": i, "kind": s.kind, "bot": s.bot, "name": s.name, "taken": not s.is_free,
                        "connected": s.kind == "bot" or s.connections > 0, "away": s.away,
-                       "account": bool(s.player and s.player.startswith("account:"))}
+                       "account": bool(s.player and s.player.startswith("account:")),
+                       # a player who left: seconds until their stand-in plays (a countdown for everyone)
+                       **({"leaving_in": round(max(0.0, s.leaving_until - time.time()), 1)}
+                          if s.leaving_until is not None else {})}
                       for i, s in enumerate(self.seats)],
             "thinking": sorted(self.thinking),
             "created": self.created.isoformat(), "updated": self.updated.isoformat(),

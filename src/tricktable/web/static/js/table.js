@@ -10,7 +10,7 @@ import { h, mount, patch, toast } from "./dom.js";
 import { lang, t, titleOf } from "./i18n.js";
 import { renderPanel } from "./panel.js";
 import { reference, useTable } from "./reference.js";
-import { renderClocks, stopClocks, syncClock, tickClocks } from "./clock.js";
+import { renderClocks, renderLeaving, stopClocks, syncClock, tickClocks } from "./clock.js";
 import { MAX_CHARS, mergeChat, renderChat, setMuted } from "./chat.js";
 import { askNotify, flyTrick, notifyState, notifyTurn, playTrick, playTurn, setSound, soundOn } from "./sound.js";
 
@@ -238,6 +238,7 @@ function renderPage(page, handlers) {
   const banners = [];
   if (page.status === "lost") banners.push(h("div", { class: "banner banner-warn", dataset: { testid: "reconnecting" } }, t("table.reconnecting")));
   if (page.away.length) banners.push(renderAway(page, summary, handlers));
+  banners.push(...renderLeaving(summary, page.msg && typeof page.msg.seat === "number" ? page.msg.seat : null));
   if (summary && summary.status === "waiting") banners.push(renderWaiting(page, summary, handlers));
   else if (summary && !page.held && freeSeats(summary).length) banners.push(renderJoin(page, summary, handlers));
   if (!msg) {
@@ -264,7 +265,7 @@ function renderPage(page, handlers) {
       h("div", { class: "table-main" }, over, clocks, board,
         msg.undo && page.held ? h("div", { class: "buttons" }, h("button", { type: "button", class: "btn btn-ghost",
           dataset: { testid: "undo" }, disabled: page.pending, onclick: handlers.undo }, t("undo.button"))) : null,
-        mine && page.held ? renderHints(page, handlers) : null),
+        mine && page.held && !summary.rated ? renderHints(page, handlers) : null), // no engine help in a rated game
       h("aside", { class: "table-side" }, renderLog(withNotes(page.lines, msg.notes), summary),
         renderChat(page.chat, summary, { id: page.id, me, onSend: handlers.say, onMute: handlers.mute }))));
 }
