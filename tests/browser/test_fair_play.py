@@ -111,3 +111,32 @@ def test_a_player_who_leaves_is_shown_to_the_others_with_a_countdown(quick_serve
     finally:
         host.close()
         guest.close()
+
+
+def test_a_rated_table_shows_no_suggest_a_move(quick_server: Server, browser: Any) -> None:
+    needs("masquerade")
+    base = quick_server.url
+    context = browser.new_context(viewport={"width": 390, "height": 844})
+    try:
+        page = context.new_page()
+        page.goto(f"{base}/")
+        signed = page.request.post(f"{base}/api/account/signup", data={"name": "Rina", "password": "a long pass phrase"},
+                                   headers={"Origin": base}, timeout=60_000)
+        assert signed.ok, signed.text()
+        made = page.request.post(f"{base}/api/tables", headers={"Origin": base}, data={
+            "game": "masquerade", "players": 3, "rated": True,
+            "seats": [{"kind": "human"}, {"kind": "bot", "bot": "random"}, {"kind": "bot", "bot": "random"}]})
+        assert made.ok, made.text()
+        table = made.json()["id"]
+        sat = page.request.post(f"{base}/api/tables/{table}/seats/0", data={"name": "Rina"}, headers={"Origin": base})
+        assert sat.ok, sat.text()
+        page.evaluate(HOLD, [table, 0, sat.json()["token"], "Rina"])
+        page.goto(f"{base}/tables/{table}")
+        page.wait_for_selector(CHOICES)
+        page.wait_for_selector("[data-testid=rated]")
+        assert not page.locator("[data-testid=suggest]").count()  # the engine's help is not offered
+        page.screenshot(path=str(SCREENSHOTS / "fair-rated-no-suggest.png"))
+        refused = page.request.get(f"{base}/api/tables/{table}/hint", params={"token": sat.json()["token"]})
+        assert refused.status == 403 and refused.json()["code"] == "hint/rated"
+    finally:
+        context.close()

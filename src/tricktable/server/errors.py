@@ -37,6 +37,7 @@ STATUS: dict[str, int] = {
     "chat/too-long": 422,
     "chat/rate": 429,
     "undo/refused": 409,
+    "hint/rated": 403,
     "server/error": 500,
     "server/unavailable": 503,
     # accounts, seats held by players, ratings (server/accounts.py, server/ratings.py)

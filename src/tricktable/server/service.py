@@ -387,6 +387,8 @@ class TableService:
 
         table = await self._table(table_id)
         seat = await self._fresh_seat_of(table, token, players)
+        if table.rated:  # a rated game is the players' own: no engine help (docs/protocol.md, "Hints")
+            raise ServiceError("hint/rated", "no hints at a rated table: the game and the rating are the players' own")
         if table.status != "playing":
             raise ServiceError("table/not-started", "hints are for a game in progress")
         if seat not in table.state.actors:
