@@ -120,7 +120,8 @@ def test_a_rated_table_shows_no_suggest_a_move(quick_server: Server, browser: An
     try:
         page = context.new_page()
         page.goto(f"{base}/")
-        signed = page.request.post(f"{base}/api/account/signup", data={"name": "Rina", "password": "a long pass phrase"},
+        signed = page.request.post(f"{base}/api/account/signup",
+                                   data={"name": "Rina", "password": "a long pass phrase"},
                                    headers={"Origin": base}, timeout=60_000)
         assert signed.ok, signed.text()
         made = page.request.post(f"{base}/api/tables", headers={"Origin": base}, data={
