@@ -1,8 +1,8 @@
 """Who a player is: accounts (a name and a password), their sessions, and guests (docs/protocol.md, "Players").
 
 A seat is held by a **player**, not by a browser tab: ``account:<id>`` for someone who signed up, or
-``guest:<digest>`` for a browser that plays without an account (a random secret in an HttpOnly cookie; the
-server keeps only its SHA-256, so a guest identity needs no row). Either opens the same seat on every
+``guest:<digest>`` for a browser that plays without an account (a value the server issued and signed, in
+an HttpOnly cookie: ``server/identity.py``; a guest identity needs no row). Either opens the same seat on every
 device or tab that carries it; the seat token of the older protocol keeps working beside it (bots,
 programs, tests).
 
@@ -108,13 +108,6 @@ class Identity:
 
 def digest(secret: str) -> str:
     return hashlib.sha256(secret.encode()).hexdigest()
-
-
-def guest_player(secret: str | None) -> str | None:
-    """The guest player of a guest cookie's secret (None: no cookie, or not one we could have made)."""
-    if not secret or len(secret) > 64:
-        return None
-    return f"guest:{digest(secret)[:32]}"
 
 
 def new_secret() -> str:

@@ -111,6 +111,7 @@ def create_app(store: Store | None = None, settings: Settings | None = None, db:
 
     app = FastAPI(title="tricktable", summary="Trick-taking card games at a web table", lifespan=lifespan)
     app.state.service = service
+    app.state.hub = hub
     app.add_middleware(SecurityHeaders)
     limits = service.settings.limits
     rates = RateLimiter(limits.rate, limits.burst)  # one bucket per client address for HTTP and sockets

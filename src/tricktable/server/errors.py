@@ -31,6 +31,7 @@ STATUS: dict[str, int] = {
     "options/bad": 422,
     "options/practice": 422,
     "name/invalid": 422,
+    "name/reserved": 422,
     "action/illegal": 422,
     "clock/bad": 422,
     "chat/bad": 422,

@@ -26,11 +26,10 @@ from tricktable.server.accounts import (
     Identity,
     Players,
     engine_for,
-    guest_player,
-    new_secret,
 )
 from tricktable.server.errors import ServiceError
 from tricktable.server.headers import origin_allowed
+from tricktable.server.identity import GUEST_KEY, GuestSigner, stored_key
 from tricktable.server.ratings import Ratings, ranks_of
 from tricktable.server.service import TableService
 from tricktable.server.store import SqlStore, Store
@@ -58,13 +57,15 @@ class PlayerHub:
         self.stored = isinstance(store, SqlStore)  # its tables live beside ours: a stop can leave a game unrated
         self.players = Players(engine_for(store), service.settings.limits)
         self.ratings = Ratings(self.players.engine)
+        # guest cookies are ours alone: signed with a key every worker reads from the database
+        self.guests = GuestSigner(stored_key(self.players.engine, GUEST_KEY))
         service.finished.append(self.rate_table)
 
     async def identify(self, cookies: Mapping[str, str]) -> Identity:
         """Who the cookies say the request is from (an expired or unknown session: no account)."""
         session = cookies.get(SESSION_COOKIE)
         account = await asyncio.to_thread(self.players.session_account, session) if session else None
-        return Identity(account=account, guest=guest_player(cookies.get(GUEST_COOKIE)))
+        return Identity(account=account, guest=self.guests.player(cookies.get(GUEST_COOKIE)))
 
     async def rate_table(self, table: Table) -> None:
         """Rate a finished rated table (once: ``Ratings.rate`` keeps the table id)."""
@@ -133,7 +134,7 @@ def router(hub: PlayerHub) -> APIRouter:
             await asyncio.to_thread(players.end_session, old)
         token = await asyncio.to_thread(players.new_session, account)
         _set_cookie(request, response, SESSION_COOKIE, token, SESSION_DAYS)
-        return {"account": account.to_json(), "guest": guest_player(request.cookies.get(GUEST_COOKIE)) is not None}
+        return {"account": account.to_json(), "guest": hub.guests.player(request.cookies.get(GUEST_COOKIE)) is not None}
 
     @routes.post("/api/account/signup", status_code=201)
     async def sign_up(body: Credentials, request: Request, response: Response) -> dict[str, Any]:
@@ -155,14 +156,14 @@ def router(hub: PlayerHub) -> APIRouter:
         await asyncio.to_thread(players.end_session, request.cookies.get(SESSION_COOKIE))
         response.delete_cookie(SESSION_COOKIE, path="/", httponly=True, samesite="lax",
                                secure=request.url.scheme == "https")
-        return {"account": None, "guest": guest_player(request.cookies.get(GUEST_COOKIE)) is not None}
+        return {"account": None, "guest": hub.guests.player(request.cookies.get(GUEST_COOKIE)) is not None}
 
     @routes.post("/api/account/guest")
     async def guest(body: Nothing, request: Request, response: Response) -> dict[str, Any]:
         """Play without an account: this browser gets a guest identity (kept if it has one)."""
         check_origin(request, hub.origins)
-        if guest_player(request.cookies.get(GUEST_COOKIE)) is None:
-            _set_cookie(request, response, GUEST_COOKIE, new_secret(), GUEST_DAYS)
+        if hub.guests.player(request.cookies.get(GUEST_COOKIE)) is None:
+            _set_cookie(request, response, GUEST_COOKIE, hub.guests.issue(), GUEST_DAYS)
         who = await hub.identify(request.cookies)
         return {"account": _account_json(who.account), "guest": True}
 
