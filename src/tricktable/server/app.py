@@ -28,6 +28,7 @@ from tricktable.server.errors import ServiceError, new_error_id, server_failure
 from tricktable.server.fanout import pump_task
 from tricktable.server.headers import SecurityHeaders, origin_allowed
 from tricktable.server.limits import CLOSE_BINARY, Limits, RateLimiter, RequestGuard, read_message
+from tricktable.server.networks import network_of
 from tricktable.server.players_routes import PlayerHub, check_origin
 from tricktable.server.players_routes import router as players_router
 from tricktable.server.reference import game_reference
@@ -153,7 +154,7 @@ def create_app(store: Store | None = None, settings: Settings | None = None, db:
     @app.post("/api/tables", status_code=201)
     async def create_table(body: CreateTable, request: Request) -> dict[str, Any]:
         seats = [s.model_dump() for s in body.seats] if body.seats is not None else None
-        client = request.client.host if request.client else None
+        client = hub.network(request)  # per network: an IPv6 /64 is one client (server/networks.py)
         if body.rated and (await hub.identify(request.cookies)).account is None:
             raise ServiceError("account/needed", "log in or sign up to create a rated table")
         return await service.create_table(body.game, body.players, body.options, seats, body.seed, client=client,
@@ -254,7 +255,7 @@ def create_app(store: Store | None = None, settings: Settings | None = None, db:
             await websocket.close(code=codes.get(error.code, 4403))
             return
         sender = pump_task(websocket, listener, join_views)
-        address = websocket.client.host if websocket.client else "unknown"
+        address = network_of(websocket.client.host if websocket.client else None, limits.ipv6_prefix)
         listener.address = address
         try:
             if first is not None:  # a client that began with another message: answered as a spectator's

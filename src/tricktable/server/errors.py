@@ -49,6 +49,8 @@ STATUS: dict[str, int] = {
     "seat/held": 409,
     "options/rated": 422,
     "limit/login": 429,
+    "limit/signup": 429,
+    "limit/busy": 503,
 }
 
 

@@ -30,6 +30,8 @@ from tricktable.server.accounts import (
 from tricktable.server.errors import ServiceError
 from tricktable.server.headers import origin_allowed
 from tricktable.server.identity import GUEST_KEY, GuestSigner, stored_key
+from tricktable.server.logins import HashGate
+from tricktable.server.networks import network_of
 from tricktable.server.ratings import Ratings, ranks_of
 from tricktable.server.service import TableService
 from tricktable.server.store import SqlStore, Store
@@ -60,6 +62,10 @@ class PlayerHub:
         # guest cookies are ours alone: signed with a key every worker reads from the database
         self.guests = GuestSigner(stored_key(self.players.engine, GUEST_KEY))
         service.finished.append(self.rate_table)
+
+    def network(self, request: Request) -> str:
+        """The network a request counts for (``server/networks.py``)."""
+        return network_of(request.client.host if request.client else None, self.service.settings.limits.ipv6_prefix)
 
     async def identify(self, cookies: Mapping[str, str]) -> Identity:
         """Who the cookies say the request is from (an expired or unknown session: no account)."""
@@ -105,9 +111,16 @@ class PlayerHub:
 
 # --- cookies ------------------------------------------------------------------------------------------
 
+def _secure(request: Request) -> bool:
+    """Whether cookies get ``Secure``: always with ``--secure-cookies`` (a site served over https, behind a
+    TLS proxy or not), else when the request came over https (directly, or as a trusted proxy says)."""
+    service = getattr(request.app.state, "service", None)
+    return bool(service is not None and service.settings.secure_cookies) or request.url.scheme == "https"
+
+
 def _set_cookie(request: Request, response: Response, name: str, value: str, days: int) -> None:
     response.set_cookie(name, value, max_age=days * 86400, path="/", httponly=True, samesite="lax",
-                        secure=request.url.scheme == "https")
+                        secure=_secure(request))
 
 
 def check_origin(request: Request, origins: tuple[str, ...] = ()) -> None:
@@ -125,8 +138,8 @@ def router(hub: PlayerHub) -> APIRouter:
     """The players' routes over ``hub``."""
     routes = APIRouter()
     players, ratings, service = hub.players, hub.ratings, hub.service
-    # argon2 takes 64 MiB and tens of milliseconds a hash: a few at a time, however many logins arrive
-    hashing = asyncio.Semaphore(HASHES_AT_ONCE)
+    # argon2 takes 64 MiB and tens of milliseconds a hash: a few at a time, a few waiting, the rest refused
+    hashing = HashGate(HASHES_AT_ONCE, service.settings.limits.hash_queue)
 
     async def start_session(request: Request, response: Response, account: Account) -> dict[str, Any]:
         old = request.cookies.get(SESSION_COOKIE)
@@ -139,23 +152,22 @@ def router(hub: PlayerHub) -> APIRouter:
     @routes.post("/api/account/signup", status_code=201)
     async def sign_up(body: Credentials, request: Request, response: Response) -> dict[str, Any]:
         check_origin(request, hub.origins)
-        async with hashing:
-            account = await asyncio.to_thread(players.sign_up, body.name, body.password)
+        network = hub.network(request)
+        account = await hashing.run(lambda: players.sign_up(body.name, body.password, network))
         return await start_session(request, response, account)
 
     @routes.post("/api/account/login")
     async def log_in(body: Credentials, request: Request, response: Response) -> dict[str, Any]:
         check_origin(request, hub.origins)
-        async with hashing:
-            account = await asyncio.to_thread(players.log_in, body.name, body.password)
+        network = hub.network(request)
+        account = await hashing.run(lambda: players.log_in(body.name, body.password, network))
         return await start_session(request, response, account)
 
     @routes.post("/api/account/logout")
     async def log_out(body: Nothing, request: Request, response: Response) -> dict[str, Any]:
         check_origin(request, hub.origins)
         await asyncio.to_thread(players.end_session, request.cookies.get(SESSION_COOKIE))
-        response.delete_cookie(SESSION_COOKIE, path="/", httponly=True, samesite="lax",
-                               secure=request.url.scheme == "https")
+        response.delete_cookie(SESSION_COOKIE, path="/", httponly=True, samesite="lax", secure=_secure(request))
         return {"account": None, "guest": hub.guests.player(request.cookies.get(GUEST_COOKIE)) is not None}
 
     @routes.post("/api/account/guest")
@@ -163,6 +175,7 @@ def router(hub: PlayerHub) -> APIRouter:
         """Play without an account: this browser gets a guest identity (kept if it has one)."""
         check_origin(request, hub.origins)
         if hub.guests.player(request.cookies.get(GUEST_COOKIE)) is None:
+            await asyncio.to_thread(players.throttle.new_identity, "guest", hub.network(request))
             _set_cookie(request, response, GUEST_COOKIE, hub.guests.issue(), GUEST_DAYS)
         who = await hub.identify(request.cookies)
         return {"account": _account_json(who.account), "guest": True}

@@ -91,6 +91,7 @@ class Settings:
     trusted_proxies: tuple[str, ...] = ()
     gc_freeze: bool = False
     undos_per_turn: int = 3  # moves a seat may take back before another player acts (server/undos.py)
+    secure_cookies: bool = False  # cookies always Secure: the site is served over https (a TLS proxy in front)
 
 
 @dataclass(eq=False)
