@@ -24,6 +24,7 @@ from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, Field
 from uvicorn.middleware.proxy_headers import ProxyHeadersMiddleware
 
+from tricktable import deals
 from tricktable.server.errors import ServiceError, new_error_id, server_failure
 from tricktable.server.fanout import pump_task
 from tricktable.server.headers import SecurityHeaders, origin_allowed
@@ -59,6 +60,7 @@ class CreateTable(BaseModel):
 
 class TakeSeat(BaseModel):
     name: str = Field(min_length=1, max_length=80)
+    contribution: str | None = Field(default=None, max_length=64)  # the player's randomness for the deal
 
 
 class StartTable(BaseModel):
@@ -178,7 +180,7 @@ def create_app(store: Store | None = None, settings: Settings | None = None, db:
         if who.player:
             check_origin(request, origins)
         name = who.account.name if who.account else body.name  # an account plays under its own name
-        taken = await service.take_seat(table_id, seat, name, player=who.player)
+        taken = await service.take_seat(table_id, seat, name, player=who.player, contribution=body.contribution)
         if who.player:
             await asyncio.to_thread(hub.players.sat_down, who.player, table_id, seat)
         return taken
@@ -217,9 +219,12 @@ def create_app(store: Store | None = None, settings: Settings | None = None, db:
     @app.get("/api/tables/{table_id}/record", response_model=None)
     async def record(table_id: str, format: Literal["json", "text"] = "json") -> dict[str, Any] | Response:
         found = await service.record(table_id)
+        fair = await service.fair_proof(table_id)  # the deal's proof (tricktable/deals.py), with the record
         if format == "text":
-            return PlainTextResponse(found.to_text())
+            return PlainTextResponse(deals.with_proof_text(found.to_text(), fair))
         data: dict[str, Any] = found.to_json()
+        if fair is not None:
+            data["fair"] = fair
         return data
 
     @app.get("/api/replays")

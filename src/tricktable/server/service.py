@@ -24,6 +24,7 @@ from importlib import resources
 from pathlib import Path
 from typing import Any, ParamSpec, TypeVar
 
+from tricktable import deals
 from tricktable.engine import (
     IllegalAction,
     ParseError,
@@ -32,7 +33,6 @@ from tricktable.engine import (
     TricktableError,
     available,
     game_class,
-    secure_seed,
 )
 from tricktable.engine import options as opts
 from tricktable.engine.registry import GAMES
@@ -277,10 +277,15 @@ class TableService:
         if seed is not None and not 0 <= seed < 2**63:
             raise ServiceError("options/bad", f"a chosen seed is an int in [0, 2**63), not {seed}")
         control = parse_time_control(clock)
+        table_id = secrets.token_urlsafe(6)
+        # a live table's deal is provably fair (tricktable/deals.py): a secret committed to now, the seed made
+        # from it and the players' contributions when the table starts (until then, from the secret alone)
+        secret = deals.new_secret()
+        fair: dict[str, Any] | None = {"secret": secret, "contributions": {}} if seed is None else None
         try:
             rules = shared_rules(game, players, options or {})  # one game object for these options
             # a live table's deal comes from the secure generator: nobody can predict or recover it
-            state = rules.new_state(secure_seed() if seed is None else seed)
+            state = rules.new_state(deals.seed_of(table_id, secret, {}) if seed is None else seed)
         except (TricktableError, TypeError, ValueError, KeyError, IndexError) as error:
             # a game checks its options' values when it can; a value of the wrong shape fails on first use
             raise ServiceError("options/bad", f"{game} cannot start with these options: {error}") from error
@@ -301,7 +306,7 @@ class TableService:
             _check_practice(seed, opts.changed(rules.options), sum(p.kind == "human" for p in places))
         if rated:
             _check_rated(seed, opts.changed(rules.options), sum(p.kind == "human" for p in places))
-        table = Table(id=secrets.token_urlsafe(6), state=state, seats=places, rated=rated)
+        table = Table(id=table_id, state=state, seats=places, rated=rated, fair=fair)
         if not any(p.kind == "human" for p in places):
             table.status = "playing"
         async with table.lock:
@@ -323,7 +328,8 @@ class TableService:
         return (await self._table(table_id)).summary()
 
     @retry_conflicts
-    async def take_seat(self, table_id: str, seat: int, name: str, player: str | None = None) -> dict[str, Any]:
+    async def take_seat(self, table_id: str, seat: int, name: str, player: str | None = None,
+                        contribution: str | None = None) -> dict[str, Any]:
         """Take a free human seat: ``{"seat", "token", "table"}``. The table starts when no human seat is free.
 
         ``player`` (``account:<id>`` or ``guest:<digest>``, server/accounts.py) holds the seat besides the
@@ -342,8 +348,10 @@ class TableService:
             token = secrets.token_urlsafe(18)
             others_free = any(p.is_free for i, p in enumerate(table.seats) if i != seat)
             status = "playing" if table.status == "waiting" and not others_free else table.status
+            if contribution is not None:
+                self._contribute(table, seat, contribution)
             await self._commit(table, seats={seat: {"token_hash": hash_token(token), "name": name, "player": player}},
-                               status=status)
+                               status=status, state=self._dealt(table, status))
         self._schedule_bots(table)
         return {"seat": seat, "token": token, "table": table.summary()}
 
@@ -356,9 +364,32 @@ class TableService:
             if table.status == "waiting":
                 bots = {i: {"kind": "bot", "name": _bot_name(p.bot), "clock": None}
                         for i, p in enumerate(table.seats) if p.is_free}
-                await self._commit(table, seats=bots, status="playing")
+                await self._commit(table, seats=bots, status="playing", state=self._dealt(table, "playing"))
         self._schedule_bots(table)
         return table.summary()
+
+    @staticmethod
+    def _contribute(table: Table, seat: int, contribution: str) -> None:
+        """A player's own randomness for the deal (tricktable/deals.py), before the table starts, once a seat."""
+        if not deals.is_contribution(contribution):
+            raise ServiceError("options/bad", "a contribution is 1 to 64 lowercase hex digits")
+        if table.fair is not None and table.status == "waiting" and not table.state.history:
+            table.fair = {**table.fair, "contributions": {**table.fair["contributions"], str(seat): contribution}}
+
+    @staticmethod
+    def _dealt(table: Table, status: str) -> State | None:
+        """The game dealt from the secret and every contribution, as the table starts (None: no new deal)."""
+        if table.fair is None or status != "playing" or table.status != "waiting" or table.state.history:
+            return None
+        contributions = {int(k): v for k, v in table.fair["contributions"].items()}
+        return table.state.game.new_state(deals.seed_of(table.id, table.fair["secret"], contributions))
+
+    async def fair_proof(self, table_id: str) -> dict[str, Any] | None:
+        """A finished game's ``fair`` block (tricktable/deals.py), None for a table with a chosen seed."""
+        table = await self._table(table_id)
+        if table.status != "over":
+            raise ServiceError("record/hidden", "the record shows every hand: it is published when the game is over")
+        return table.fair_summary()
 
     async def view(self, table_id: str, token: str | None, lang: str | None = "en", since: int = 0,
                    players: tuple[str, ...] = ()) -> dict[str, Any]:

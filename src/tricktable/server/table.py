@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any, Literal
 
+from tricktable import deals
 from tricktable.engine import Event, GameRecord, State
 from tricktable.engine import options as opts
 from tricktable.engine.undo import can_undo
@@ -110,6 +111,9 @@ class Table:
     # by the service as the move is made (``engine/undo.py`` tries the move in many worlds)
     undo_verdict: tuple[State, bool] | None = None
     undos_per_turn: int = 3  # the server's take-backs a turn (Settings.undos_per_turn; server/undos.py)
+    # a live table's provably fair deal (tricktable/deals.py): {"secret", "contributions": {seat: hex}}; the
+    # secret is stored like the seed and published only with the finished game's record
+    fair: dict[str, Any] | None = None
     rated: bool = False  # set at creation: only accounts sit here, and the result moves ratings (server/ratings.py)
     # (lang, names) -> (the last event described, every event's line so far): events only grow, so each is
     # described once; a seat's new name starts the lines again
@@ -177,7 +181,19 @@ class Table:
             "thinking": sorted(self.thinking),
             "created": self.created.isoformat(), "updated": self.updated.isoformat(),
             "clock": clock_summary(self.seats),
+            "fair": self.fair_summary(),
         }
+
+    def fair_summary(self) -> dict[str, Any] | None:
+        """What everyone is shown of the deal's fairness: the commitment from the start, the seats that
+        contributed, and at the end the whole proof (``deals.proof``)."""
+        if self.fair is None:
+            return None
+        contributions = {int(k): v for k, v in self.fair["contributions"].items()}
+        if self.status == "over":
+            return deals.proof(self.id, self.fair["secret"], contributions)
+        return {"table": self.id, "commitment": deals.commitment(self.id, self.fair["secret"]),
+                "contributed": sorted(contributions)}
 
     def view(self, seat: int | None, lang: str, since: int = 0) -> dict[str, Any]:
         """The view message for ``seat`` (None: a spectator) in ``lang``, with the log lines from ``since``.
@@ -316,6 +332,8 @@ class Table:
         self._recorded = (len(history), history[-1] if history else None, taken)
         header = GameRecord(game=state.game.name, version=state.game.version, players=state.players,
                             seed=state.seed, options=opts.changed(state.game.options), actions=[]).to_json()
+        if self.fair is not None:
+            header["fair"] = self.fair  # stored with the header (the secret, as the seed, never leaves the server)
         return {**header, "actions": list(taken)}  # a copy: the next move extends ours
 
     def to_row(self) -> TableRow:
@@ -328,8 +346,10 @@ class Table:
     def from_row(cls, row: TableRow) -> Table:
         """The table as stored, its record replayed (every action checked again)."""
         state = replay(row.record)  # on the game object its options share with other tables
+        fair = row.record.get("fair")
         return cls(id=row.id, state=state, seats=[Seat.from_json(s) for s in row.seats], status=row.status,
-                   created=row.created, updated=row.updated, version=row.version, rated=row.rated)
+                   created=row.created, updated=row.updated, version=row.version, rated=row.rated,
+                   fair=fair if isinstance(fair, dict) else None)
 
 
 def grown_from(items: Sequence[Any], done: int, last: Any) -> int:
