@@ -141,3 +141,33 @@ def test_a_rated_table_shows_no_suggest_a_move(quick_server: Server, browser: An
         assert refused.status == 403 and refused.json()["code"] == "hint/rated"
     finally:
         context.close()
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_the_replay_viewer_verifies_a_finished_deal(quick_server: Server, browser: Any, lang: str) -> None:
+    needs("trickster")
+    base = quick_server.url
+    context = browser.new_context(viewport={"width": 390, "height": 844})
+    context.add_init_script(f"localStorage.setItem('tricktable.lang', '{lang}')")
+    try:
+        page = context.new_page()
+        page.goto(f"{base}/")
+        made = page.request.post(f"{base}/api/tables", data={
+            "game": "trickster", "players": 3, "options": {"rounds": 1},
+            "seats": [{"kind": "bot", "bot": "random"}] * 3})
+        assert made.ok, made.text()
+        table = made.json()["id"]
+        assert made.json()["fair"]["commitment"]
+        deadline = time.monotonic() + 60
+        while summary(page, base, table)["status"] != "over":
+            assert time.monotonic() < deadline, "the bots never finished"
+            page.wait_for_timeout(200)
+        page.goto(f"{base}/replays/{table}")
+        page.click("[data-testid=verify-deal]")
+        page.wait_for_selector("[data-testid=verify-verdict]")
+        verdict = page.locator("[data-testid=verify-verdict]").inner_text()
+        assert verdict == ("This deal holds." if lang == "en" else "この配札は正しく検証されました。"), verdict
+        assert page.locator("[data-testid=verify] li").count() == 3  # commitment, seed (in the browser), replay
+        page.locator("[data-testid=verify]").screenshot(path=str(SCREENSHOTS / f"fair-verify-{lang}.png"))
+    finally:
+        context.close()

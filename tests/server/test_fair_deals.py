@@ -87,7 +87,8 @@ def test_the_secret_is_never_sent_before_the_end() -> None:
         made = client.post("/api/tables", json={"game": TOY, "players": 2, "seats": [{"kind": "human"}] * 2}).json()
         token = client.post(f"/api/tables/{made['id']}/seats/0", json={"name": "Ann", "contribution": MINE}).json()
         secret = client.app.state.service.tables[made["id"]].fair["secret"]  # type: ignore[attr-defined]
-        sent = json.dumps([made, token, client.get("/api/tables").json(), client.get(f"/api/tables/{made['id']}").json(),
+        sent = json.dumps([made, token, client.get("/api/tables").json(),
+                           client.get(f"/api/tables/{made['id']}").json(),
                            client.get(f"/api/tables/{made['id']}/view", params={"token": token["token"]}).json()])
         assert secret not in sent and secret[:16] not in sent
         assert client.get(f"/api/tables/{made['id']}/record").json()["code"] == "record/hidden"

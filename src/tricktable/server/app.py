@@ -227,6 +227,14 @@ def create_app(store: Store | None = None, settings: Settings | None = None, db:
             data["fair"] = fair
         return data
 
+    @app.get("/api/tables/{table_id}/verify")
+    async def verify(table_id: str) -> dict[str, Any]:
+        """A finished game's deal checked (tricktable/deals.py): commitment, seed and replay."""
+        found = await service.record(table_id)
+        data = {**found.to_json(), "fair": await service.fair_proof(table_id)}
+        problems = await asyncio.to_thread(deals.check, data) if data["fair"] else ["no fair block"]
+        return {"holds": not problems, "problems": problems}
+
     @app.get("/api/replays")
     async def replays() -> list[dict[str, Any]]:
         return await service.replays()

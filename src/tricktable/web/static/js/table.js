@@ -2,6 +2,7 @@
 // The connection itself belongs to connections.js, so leaving this page (lobby, replays, rules) keeps
 // a held seat connected; the rules and the game's reference open in a panel beside the board.
 
+import { contribution, rememberCommitment } from "./verify.js";
 import { accountError, me } from "./account.js";
 import { api, heldSeat, holdSeat, releaseSeat, savedName, saveName } from "./api.js";
 import { lastTrickOf, renderBoard, renderLog, renderScoreboard, seatName } from "./board.js";
@@ -49,7 +50,7 @@ export function tablePage(root, id) {
   async function join(seat, name) {
     try {
       if (!me.account) saveName(name);
-      const result = await api(`/api/tables/${encodeURIComponent(id)}/seats/${seat}`, { method: "POST", body: { name } });
+      const result = await api(`/api/tables/${encodeURIComponent(id)}/seats/${seat}`, { method: "POST", body: { name, contribution: contribution() } });
       holdSeat(id, result.seat, result.token, name);
       page.held = heldSeat(id);
       page.summary = result.table;
@@ -192,6 +193,7 @@ function receive(page, msg, conn, draw) {
       page.flyTo = last.taker;
     }
     syncClock(msg.table);
+    rememberCommitment(msg.table); // the deal's commitment, to check against the published secret at the end
     page.msg = msg;
     page.lines = conn.lines;
     page.summary = msg.table || page.summary;
