@@ -200,6 +200,7 @@ def router(hub: PlayerHub) -> APIRouter:
         board = await asyncio.to_thread(ratings.board, game, max(1, min(limit, 500)))
         names = await asyncio.to_thread(players.names, [r.subject.split(":", 1)[1] for r in board
                                                         if r.subject.startswith("account:")])
+        provisional = await asyncio.to_thread(ratings.provisional, game, [r.subject for r in board])
         rows: list[dict[str, Any]] = []
         for r in board:
             kind, _, key = r.subject.partition(":")
@@ -207,6 +208,7 @@ def router(hub: PlayerHub) -> APIRouter:
                 continue  # an account that is gone
             rows.append({"rank": len(rows) + 1, "kind": kind, "name": names.get(key, ""),
                          "level": key if kind == "bot" else None, "rating": r.value, "games": r.games,
+                         "provisional": r.subject in provisional,
                          "you": who.account is not None and r.subject == who.account.player})
         return {"game": game, "rows": rows}
 
