@@ -176,7 +176,7 @@ class Table:
                        "account": bool(s.player and s.player.startswith("account:")),
                        # a player who left: seconds until their stand-in plays (a countdown for everyone)
                        **({"leaving_in": round(max(0.0, s.leaving_until - time.time()), 1)}
-                          if s.leaving_until is not None else {})}
+                          if s.leaving_until is not None and not s.away else {})}
                       for i, s in enumerate(self.seats)],
             "thinking": sorted(self.thinking),
             "created": self.created.isoformat(), "updated": self.updated.isoformat(),
