@@ -47,8 +47,8 @@ class Limits:
     chat_burst: int = 5  # ... and at once
     chat_keep: int = 100  # the latest chat messages a connection gets when it opens
     login_failures: int = 3  # wrong passwords for a name or from a network before tries wait (server/logins.py)
-    signups_per_hour: int = 5  # new accounts an hour from one network
-    guests_per_hour: int = 30  # new guest identities an hour from one network
+    signups_per_hour: int = 10  # new accounts an hour from one network
+    guests_per_hour: int = 60  # new guest identities an hour from one network (a school behind one NAT: raise it)
     hash_queue: int = 8  # password checks waiting for a hash slot; beyond, limit/busy (503) at once
     ipv6_prefix: int = 64  # bits of an IPv6 address that make the network per-address limits count (networks.py)
     password_bytes: int = 1024  # a password's largest size (hashing is costly: never hash a megabyte)
