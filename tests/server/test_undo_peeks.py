@@ -101,3 +101,32 @@ def test_an_undo_the_engine_allows_gives_back_the_game_before_in_every_game() ->
                 allowed += 1
                 again = undo(state.record(), player)
                 assert again.events == before.events and again.observe(None) == before.observe(None)
+
+
+def test_the_server_refuses_to_take_back_a_move_that_peeked() -> None:
+    """Over the API: the undo is offered by the cheap rules, and refused, with the reason, when the move's
+    consequence depended on hidden cards (the world comparison runs when the undo is asked for)."""
+    from conftest import FAST, serve, take
+    from tricktable.server import MemoryStore
+
+    state, chooser = load_game("trickster", players=4).new_state(0), Rng(0)
+    played: list[tuple[int, str]] = []
+    while not state.is_over:
+        player = chooser.choice(state.actors)
+        before = state.clone()
+        state.apply(chooser.choice(state.legal_actions(player)), player)
+        played.append((player, state.history[-1][1].text))
+        if differing(before, state, player, Rng(len(state.history))) > TOLERATED and \
+                can_undo(state, player, before, thorough=False):
+            break
+    else:
+        raise AssertionError("no peeking move in this game: pick another seed")
+    with serve(MemoryStore(), FAST) as client:
+        table = client.post("/api/tables", json={"game": "trickster", "players": 4, "seed": 0,
+                                                 "seats": [{"kind": "human"}] * 4}).json()
+        tokens = [take(client, table["id"], seat) for seat in range(4)]
+        for seat, action in played:
+            response = client.post(f"/api/tables/{table['id']}/actions", json={"token": tokens[seat], "action": action})
+            assert response.status_code == 200, response.text
+        refused = client.post(f"/api/tables/{table['id']}/undo", json={"token": tokens[played[-1][0]]})
+        assert refused.status_code == 409 and "depended on cards hidden" in refused.json()["message"]

@@ -88,11 +88,13 @@ def shows_hidden(before: State, after: State, seat: int, samples: int = SAMPLES,
     return False
 
 
-def why_not_undo(state: State, seat: int, before: State | None = None) -> str | None:
+def why_not_undo(state: State, seat: int, before: State | None = None, *, thorough: bool = True) -> str | None:
     """Why ``seat`` may not take back its last action now (in English, for logs and errors), or None if it may.
 
     ``before`` is the state just before that action when the caller kept it (a server does: it applies each
     move to a copy); it saves replaying the record. A ``before`` that is not one action behind is ignored.
+    ``thorough=False`` checks rules 1 to 6 only (cheap: a server offers the undo button with it, and makes
+    the world comparison of rule 7, which costs milliseconds, only when the undo is asked for).
     """
     if not state.history:
         return "nothing has been played yet"
@@ -116,14 +118,14 @@ def why_not_undo(state: State, seat: int, before: State | None = None) -> str | 
     if isinstance(trick_before, list | tuple) and isinstance(trick_after, list | tuple) \
             and len(trick_after) < len(trick_before):
         return "it completed a trick"
-    if shows_hidden(before, state, seat):
+    if thorough and shows_hidden(before, state, seat):
         return "what followed it depended on cards hidden from its player"
     return None
 
 
-def can_undo(state: State, seat: int, before: State | None = None) -> bool:
+def can_undo(state: State, seat: int, before: State | None = None, *, thorough: bool = True) -> bool:
     """Whether ``seat`` may take back its last action now (module docstring: the seven conditions)."""
-    return why_not_undo(state, seat, before) is None
+    return why_not_undo(state, seat, before, thorough=thorough) is None
 
 
 def undo(record: GameRecord, seat: int) -> State:

@@ -36,8 +36,8 @@ from tricktable.engine import (
 )
 from tricktable.engine import options as opts
 from tricktable.engine.registry import GAMES
-from tricktable.engine.undo import can_undo, why_not_undo
 from tricktable.engine.undo import undo as undo_last
+from tricktable.engine.undo import why_not_undo
 from tricktable.engine.words import BOT_LEVELS, translate_result
 from tricktable.server.bots import bot_seed, default_level, game_levels, make_executor, stop_executor, think
 from tricktable.server.bus import Cluster, cluster_for, refresh
@@ -462,10 +462,14 @@ class TableService:
             if capped and table.state.history and table.state.history[-1][0] == seat:
                 raise ServiceError("undo/refused", f"seat {seat} cannot take back its last move: {capped}")
             if table.undoable() != seat:
-                reason = why_not_undo(table.state, seat, table.before) or (
+                reason = why_not_undo(table.state, seat, table.before, thorough=False) or (
                     "at a rated table, not once the turn has passed" if getattr(table, "rated", False)
                     and table.state.history and table.state.history[-1][0] == seat else "it was a bot's move")
                 raise ServiceError("undo/refused", f"seat {seat} cannot take back its last move: {reason}")
+            # the engine's world comparison (it peeked?), off the loop: only now that the undo is asked for
+            peeked = await asyncio.to_thread(why_not_undo, table.state, seat, table.before)
+            if peeked is not None:
+                raise ServiceError("undo/refused", f"seat {seat} cannot take back its last move: {peeked}")
             action = table.state.history[-1][1].text
             state = await asyncio.to_thread(undo_last, table.state.record(), seat)
             events, changes = len(state.events), {}
@@ -779,9 +783,6 @@ class TableService:
                 state.apply(text, seat)
             except (IllegalAction, ParseError) as error:
                 raise ServiceError("action/illegal", str(error)) from error
-            if not table.seats[seat].played_by_bot and not table.state.game.is_secret(state.history[-1][1]):
-                # whether it may be taken back: the engine tries it in many worlds, off the loop
-                table.undo_verdict = (state, await asyncio.to_thread(can_undo, state, seat, table.state))
             await self._commit(table, state=state, status="over" if state.is_over else table.status,
                                secret=_secret_seat(state, seat))
         self._schedule_bots(table)

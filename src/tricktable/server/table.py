@@ -107,9 +107,6 @@ class Table:
     before: State | None = None  # the state one action before ``state``, when the service kept it (undo)
     undos: int = 0  # moves taken back since loaded: a bot that thought before an undo thinks again
     _undo: tuple[State, int | None] | None = None  # (state, the seat that may undo in it): see ``undoable``
-    # (state, whether the engine lets its last actor take that action back): worked out off the event loop
-    # by the service as the move is made (``engine/undo.py`` tries the move in many worlds)
-    undo_verdict: tuple[State, bool] | None = None
     undos_per_turn: int = 3  # the server's take-backs a turn (Settings.undos_per_turn; server/undos.py)
     # a live table's provably fair deal (tricktable/deals.py): {"secret", "contributions": {seat: hex}}; the
     # secret is stored like the seed and published only with the finished game's record
@@ -230,7 +227,8 @@ class Table:
         }
 
     def undoable(self) -> int | None:
-        """The seat that may take back its last action now (``engine/undo.py``), or None; once per change.
+        """The seat that may be offered to take back its last action now (``engine/undo.py``, its cheap rules),
+        or None; once per change.
 
         At a rated table (``rated``, online-players' flag) only while that seat is still to act: never once
         the turn has passed to the next player."""
@@ -247,10 +245,9 @@ class Table:
         return self._undo[1]
 
     def _engine_allows(self, state: State, seat: int) -> bool:
-        verdict = self.undo_verdict
-        if verdict is not None and verdict[0] is state:
-            return verdict[1]
-        return can_undo(state, seat, self.before)
+        """The engine's cheap rules (``engine/undo.py`` 1-6): enough to offer the undo; the world comparison
+        (rule 7) is made off the event loop when the undo is asked for (``TableService._undo``)."""
+        return can_undo(state, seat, self.before, thorough=False)
 
     def names(self, lang: str = "en") -> list[str]:
         """The seats' display names, as every log line and label is written with them (blank: "Player N").
