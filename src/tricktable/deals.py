@@ -22,6 +22,7 @@ A game of ``tricktable play`` uses the same scheme with the table id ``play``.
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import json
 import re
@@ -37,6 +38,7 @@ def new_secret() -> str:
     return secrets.token_hex(32)
 
 
+@functools.lru_cache(maxsize=4096)  # every table summary shows it: hashed once a table
 def commitment(table: str, secret: str) -> str:
     """What everyone is shown before the first card: the secret's hash, bound to the table."""
     return hashlib.sha256(f"tricktable-commit-v1\n{table}\n{secret}".encode()).hexdigest()
