@@ -55,7 +55,10 @@ class Server:
         SERVERS.append(self)
         command = [sys.executable, "-m", "tricktable.cli.main", "serve", "--db", f"sqlite:///{self.db}",
                    "--host", "127.0.0.1", "--port", str(self.port), "--bot-delay", "0", "--bot-workers", "1",
-                   "--undo-window", "0", "--grace", str(self.grace)]
+                   "--undo-window", "0", "--grace", str(self.grace),
+                   # every browser context is a new guest from 127.0.0.1: no per-network cap on identities here
+                   # (tests/server/test_logins.py tests it)
+                   "--guests-per-hour", "0", "--signups-per-hour", "0"]
         with self.log.open("ab") as log:
             self.process = subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT)
         deadline = time.monotonic() + 30

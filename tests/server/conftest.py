@@ -68,7 +68,7 @@ def new_table(client: TestClient, game: str = TOY, players: int = 2, seats: list
 
 
 def take(client: TestClient, table_id: str, seat: int, name: str | None = None) -> str:
-    response = client.post(f"/api/tables/{table_id}/seats/{seat}", json={"name": name or f"Player {seat}"})
+    response = client.post(f"/api/tables/{table_id}/seats/{seat}", json={"name": name or f"Person {seat}"})
     assert response.status_code == 200, response.text
     token: str = response.json()["token"]
     return token

@@ -47,7 +47,7 @@ def everything(client: TestClient, table_id: str, tokens: list[str]) -> list[Any
 def memory_matches_store(client: TestClient, store: SqlStore, table_id: str) -> None:
     table = client.app.state.service.tables[table_id]  # type: ignore[attr-defined]
     row = store.load(table_id)
-    assert row is not None and row.record == table.state.record().to_json() and row.status == table.status
+    assert row is not None and row.record == table.record_json(table.state) and row.status == table.status
     replayed = GameRecord.from_json(row.record).replay()
     for seat in range(replayed.players):
         assert replayed.observe(seat) == table.state.observe(seat)

@@ -47,7 +47,7 @@ def test_a_seat_and_a_spectator_talk_and_html_is_kept_as_plain_text() -> None:
                 said = receive(ws)
                 assert said["type"] == "chat" and len(said["messages"]) == 1
                 entry = said["messages"][0]
-                assert entry["text"] == PAYLOAD and entry["seat"] == 0 and entry["name"] == "Player 0"
+                assert entry["text"] == PAYLOAD and entry["seat"] == 0 and entry["name"] == "Person 0"
             watcher.send_json({"type": "chat", "text": "good luck"})
             heard = receive(ann)["messages"][0]
             assert heard["seat"] is None and heard["name"] == "" and heard["text"] == "good luck"
@@ -118,7 +118,7 @@ def test_the_chat_is_kept_over_a_restart(url: str) -> None:  # noqa: F811 (the f
     again = SqlStore(url)
     with serve(again) as client, seat_socket(client, table_id, tokens[0]) as ws:
         messages = opened(ws)
-        assert [(m["seat"], m["name"], m["text"]) for m in messages] == [(1, "Player 1", "see you tomorrow")]
+        assert [(m["seat"], m["name"], m["text"]) for m in messages] == [(1, "Person 1", "see you tomorrow")]
     again.close()
 
 
@@ -139,8 +139,8 @@ def test_spectators_speak_as_spectator_1_2_in_the_order_they_first_speak_and_kee
         table_id, tokens = seated_table(client)
         with seat_socket(client, table_id, tokens[0]) as ann:
             opened(ann)
-            for guest, text in (("first-guest-secret", "hi"), ("second-guest-secret", "hello"),
-                                ("first-guest-secret", "me again")):
+            first, second = (client.app.state.hub.guests.issue() for _ in range(2))  # type: ignore[attr-defined]
+            for guest, text in ((first, "hi"), (second, "hello"), (first, "me again")):
                 with spectator(client, table_id, guest) as ws:
                     ws.send_json({"type": "hello", "lang": "en"})
                     ws.send_json({"type": "chat", "text": text})
@@ -153,7 +153,7 @@ def test_spectators_speak_as_spectator_1_2_in_the_order_they_first_speak_and_kee
                                                               ("welcome", None)]
     store.close()
     again = SqlStore(url)
-    with serve(again) as client, spectator(client, table_id, "third-guest-secret") as ws:
+    with serve(again) as client, spectator(client, table_id, client.app.state.hub.guests.issue()) as ws:  # type: ignore[attr-defined]
         ws.send_json({"type": "hello"})
         opened(ws)
         ws.send_json({"type": "chat", "text": "after the restart"})

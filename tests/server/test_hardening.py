@@ -70,7 +70,10 @@ def test_an_ordinary_table_is_not_practice(live: TestClient) -> None:
 
 
 @pytest.mark.parametrize(("name", "code"), [
-    ("席2", "name/invalid"), ("Seat 1", "name/invalid"), ("Bot (random)", "name/invalid"),
+    ("席2", "name/reserved"), ("Seat 1", "name/reserved"), ("Bot (random)", "name/reserved"),
+    ("Player 2", "name/reserved"), ("Random", "name/reserved"), ("Heuristic", "name/reserved"),
+    ("Spectator 2", "name/reserved"), ("観戦者2", "name/reserved"), ("プレイヤー２", "name/reserved"),
+    ("ランダム 3", "name/reserved"), ("Hard", "name/reserved"),
     ("Ann\u202e", "name/invalid"), ("A\u0000B", "name/invalid"), ("\u200b\u200b", "name/invalid"),
     ("\u3164", "name/invalid"), ("line\nbreak", "name/invalid"), ("x" * 33, "name/invalid"),
     ("ann", "name/taken"), ("ＡＮＮ", "name/taken"),

@@ -31,3 +31,12 @@ def test_hints_need_the_seats_token_and_its_turn(client: TestClient) -> None:
     assert_error(client.get(f"/api/tables/{table_id}/hint", params={"token": "nobody"}), 403, "auth/token")
     waiting = tokens[(actor + 1) % 4]
     assert_error(client.get(f"/api/tables/{table_id}/hint", params={"token": waiting}), 409, "action/not-your-turn")
+
+
+def test_a_rated_table_gives_no_hints_a_typed_error_says_why(client: TestClient) -> None:
+    table_id, tokens = seated_table(client, players=4, game="masquerade")
+    actor = view(client, table_id)["table"]["actors"][0]
+    client.app.state.service.tables[table_id].rated = True  # type: ignore[attr-defined]
+    response = client.get(f"/api/tables/{table_id}/hint", params={"token": tokens[actor]})
+    assert_error(response, 403, "hint/rated")
+    assert "rated" in response.json()["message"]

@@ -1,5 +1,6 @@
-"""Finding 7: no table is held hostage. A seat that does not act within the grace time is played by its
-stand-in bot, whether its player has a socket open, closed it, or never opened one (an HTTP-only seat)."""
+"""No table is held hostage, and no present player is hurried by a hidden limit: a seat whose player left
+(its socket closed past a grace shown to everyone as a countdown) or never opened one (an HTTP-only seat) is
+played by its stand-in bot; at a table without a clock a connected player thinks as long as they like."""
 
 from __future__ import annotations
 
@@ -49,14 +50,30 @@ def test_an_http_only_seat_that_never_acts_is_played_by_its_stand_in() -> None:
         assert {seat for seat, _ in record["actions"]} == {0, 1}
 
 
-def test_a_connected_seat_that_does_not_act_has_its_turn_played_and_keeps_its_seat() -> None:
+def test_a_connected_seat_at_a_table_without_a_clock_keeps_its_move_however_long_it_thinks() -> None:
+    """No hidden limit: at a "No clock" table a present player is never played for (issue 36, finding 3)."""
     with serve(MemoryStore(), QUICK) as client:
         table = new_table(client, players=2, seats=[{"kind": "human", "bot": "random"}] * 2)
         tokens = [take(client, table["id"], seat) for seat in (0, 1)]
         with seat_socket(client, table["id"], tokens[0]), seat_socket(client, table["id"], tokens[1]):
-            found = wait_for(client, table["id"], lambda s: s["step"] >= 2)  # both secret bids made for them
+            time.sleep(10 * QUICK.grace)  # ten grace periods: the old hidden limit would have moved twice
+            found = summary(client, table["id"])
+            assert found["step"] == 0 and sorted(found["actors"]) == [0, 1]
             assert not any(seat["away"] for seat in found["seats"])
-            assert all(seat["connected"] for seat in found["seats"])
+            assert not any("leaving_in" in seat for seat in found["seats"])
+
+
+def test_a_player_who_leaves_is_shown_a_countdown_then_the_stand_in_plays() -> None:
+    with serve(MemoryStore(), dataclasses.replace(FAST, grace=1.0)) as client:
+        table = new_table(client, players=2, seats=[{"kind": "human", "bot": "random"}] * 2)
+        tokens = [take(client, table["id"], seat) for seat in (0, 1)]
+        with seat_socket(client, table["id"], tokens[0]):
+            with seat_socket(client, table["id"], tokens[1]):
+                pass  # seat 1 opens the table and leaves
+            left = summary(client, table["id"])["seats"][1]
+            assert not left["connected"] and 0 < left["leaving_in"] <= 1.0  # everyone sees the countdown
+            found = wait_for(client, table["id"], lambda s: s["seats"][1]["away"])
+            assert "leaving_in" not in found["seats"][1]
 
 
 def test_the_player_who_acts_again_is_back() -> None:

@@ -17,6 +17,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "lab": ("lab", "a designer's variant study: options varied on the same deals, balance measures, a report"),
     "ratings": ("ratings", "rate bot levels from simulate results; show a game's leaderboard"),
     "replay": ("replay", "step through a saved game record"),
+    "verify": ("verify", "check that a finished game's deal was provably fair (commitment, seed, replay)"),
     "rules": ("rules", "print a game's rules and options"),
     "bench": ("bench", "measure engine speed"),
 }

@@ -16,12 +16,14 @@ from pathlib import Path
 from rich.console import Console
 from rich.markup import escape
 
+from tricktable import deals
 from tricktable.bots import Bot, SeatView, make_bot
 from tricktable.cli.options import add_game_arguments, game_options
 from tricktable.cli.views import render
 from tricktable.engine import Action, GameRecord, IllegalAction, ParseError, State, TricktableError, load_game
 from tricktable.engine.words import BOT_NAMES, bot_level, listing, pick
 
+PLAY_TABLE = "play"  # the table id of a terminal game in its deal's commitment (tricktable/deals.py)
 UI: dict[str, dict[str, str]] = {
     "en": {
         "ask": "{name}, your choice (number or action; ? suggests a move, q quits): ",
@@ -208,6 +210,7 @@ def play(state: State, seat: int | None, bots: dict[int, Bot], console: Console,
 def run(args: argparse.Namespace) -> int:
     console = Console()
     lang = args.lang
+    secret: str | None = None  # the deal's secret (tricktable/deals.py), published in the saved record at the end
     try:
         if args.load:
             record = GameRecord.loads(args.load.read_text())
@@ -218,22 +221,28 @@ def run(args: argparse.Namespace) -> int:
                 raise ParseError(pick(lang, "name a game (megalomania, trickster or masquerade) or --load a record",
                                       "ゲーム名（megalomania、trickster、masquerade）か --load を指定してください"))
             game = load_game(args.game, args.players, **game_options(args))
-            seed = args.seed if args.seed is not None else secrets.randbelow(2**31)
-            state = game.new_state(seed)
+            if args.seed is None:  # a deal committed to before the first card, checkable with tricktable verify
+                secret = deals.new_secret()
+                state = game.new_state(deals.seed_of(PLAY_TABLE, secret, {}))
+                seed = secrets.randbelow(2**31)  # the bots' own
+            else:
+                seed = args.seed
+                state = game.new_state(seed)
     except (OSError, TricktableError) as error:
         console.print(f"[red]{escape(str(error))}[/]")
         return 2
     game = state.game
     seat = None if args.seat < 0 else args.seat
     names = seat_names(game.players, seat, lang, args.name)
-    bots = {p: make_bot(args.bots, seed + p) for p in range(game.players) if p != seat}
+    bots = {p: make_bot(args.bots, seed % 2**31 + p) for p in range(game.players) if p != seat}
     level = bot_level(args.bots, lang)
     others = listing([f"{names[p]} ({level})" for p in bots], lang)
     title = game.title_in(lang)
+    shown: int | str = seed if secret is None else f"#{deals.commitment(PLAY_TABLE, secret)[:16]}"  # committed
     if seat is None:
-        console.print(escape(UI[lang]["watch"].format(title=title, players=game.players, seed=seed)))
+        console.print(escape(UI[lang]["watch"].format(title=title, players=game.players, seed=shown)))
     else:
-        console.print(escape(UI[lang]["intro"].format(title=title, players=game.players, seed=seed,
+        console.print(escape(UI[lang]["intro"].format(title=title, players=game.players, seed=shown,
                                                       name=names[seat], others=others)))
     if args.load:
         console.print(UI[lang]["resumed"].format(steps=len(state.history)))
@@ -242,6 +251,7 @@ def run(args: argparse.Namespace) -> int:
     except (KeyboardInterrupt, EOFError):
         console.print("\n" + UI[lang]["stopped"])
     if args.save:
-        args.save.write_text(state.record().to_text())
+        proof = deals.proof(PLAY_TABLE, secret, {}) if secret is not None and state.is_over else None
+        args.save.write_text(deals.with_proof_text(state.record().to_text(), proof))
         console.print(UI[lang]["saved"].format(path=args.save))
     return 0

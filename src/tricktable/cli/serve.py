@@ -46,6 +46,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="a reverse proxy (an address, or a network such as 10.0.0.0/8) whose X-Forwarded-For "
                              "header names the client, for the per-client limits; repeat for more (default: "
                              "none: the client is the connecting address, and X-Forwarded-For is ignored)")
+    parser.add_argument("--secure-cookies", action=argparse.BooleanOptionalAction, default=None,
+                        help="mark cookies Secure (sent over https only): say so when the site is served over "
+                             "https behind a TLS proxy (default: on when a --trusted-proxy says the request was "
+                             "https, or the request itself was)")
+    parser.add_argument("--undos-per-turn", type=int, default=Settings.undos_per_turn, metavar="N",
+                        help="moves a player may take back before another player acts (default 3; a rated "
+                             "table allows 1; 0: no undo)")
     parser.add_argument("--ws-max-size", type=int, default=1 << 20, metavar="BYTES",
                         help="uvicorn's hard cap on a WebSocket frame: larger ones close the socket (1009); "
                              "below it, messages over --message-bytes get an error (default 1 MiB)")
@@ -63,7 +70,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 def settings_of(args: argparse.Namespace) -> Settings:
     limits = Limits(**{f.name: getattr(args, f.name) for f in dataclasses.fields(Limits)})
     return Settings(grace=args.grace, bot_delay=args.bot_delay, bot_workers=args.bot_workers, limits=limits,
-                    undo_window=args.undo_window, trusted_proxies=tuple(args.trusted_proxy), gc_freeze=True)
+                    undo_window=args.undo_window, trusted_proxies=tuple(args.trusted_proxy), gc_freeze=True,
+                    secure_cookies=bool(args.secure_cookies), undos_per_turn=args.undos_per_turn)
 
 
 def _config(args: argparse.Namespace) -> dict[str, Any]:

@@ -1,8 +1,8 @@
 """Who a player is: accounts (a name and a password), their sessions, and guests (docs/protocol.md, "Players").
 
 A seat is held by a **player**, not by a browser tab: ``account:<id>`` for someone who signed up, or
-``guest:<digest>`` for a browser that plays without an account (a random secret in an HttpOnly cookie; the
-server keeps only its SHA-256, so a guest identity needs no row). Either opens the same seat on every
+``guest:<digest>`` for a browser that plays without an account (a value the server issued and signed, in
+an HttpOnly cookie: ``server/identity.py``; a guest identity needs no row). Either opens the same seat on every
 device or tab that carries it; the seat token of the older protocol keeps working beside it (bots,
 programs, tests).
 
@@ -15,7 +15,6 @@ and expiry, so logging out ends it everywhere it was copied. ``Players`` keeps a
 
 from __future__ import annotations
 
-import collections
 import hashlib
 import secrets
 import threading
@@ -37,6 +36,7 @@ from sqlalchemy.pool import StaticPool
 
 from tricktable.server.errors import ServiceError
 from tricktable.server.limits import Limits
+from tricktable.server.logins import Throttle
 from tricktable.server.names import clean_name, name_key
 from tricktable.server.store import SqlStore, Store, metadata, now
 
@@ -45,7 +45,6 @@ GUEST_COOKIE = "tricktable_guest"
 SESSION_DAYS = 30  # a session lasts this long without logging in again
 GUEST_DAYS = 365
 MIN_PASSWORD = 8  # characters
-LOGIN_WINDOW = 600.0  # seconds over which wrong passwords are counted (``Limits.login_failures``)
 
 accounts = SqlTable(
     "tricktable_accounts", metadata,
@@ -110,13 +109,6 @@ def digest(secret: str) -> str:
     return hashlib.sha256(secret.encode()).hexdigest()
 
 
-def guest_player(secret: str | None) -> str | None:
-    """The guest player of a guest cookie's secret (None: no cookie, or not one we could have made)."""
-    if not secret or len(secret) > 64:
-        return None
-    return f"guest:{digest(secret)[:32]}"
-
-
 def new_secret() -> str:
     return secrets.token_urlsafe(24)
 
@@ -125,19 +117,18 @@ class Players:
     """Accounts, sessions and seat memberships in SQL. Synchronous: the routes call it from a thread."""
 
     def __init__(self, engine: Engine, limits: Limits | None = None,
-                 clock: Callable[[], float] = time.monotonic) -> None:
+                 clock: Callable[[], float] = time.time) -> None:
         self.engine = engine
         self.limits = limits or Limits()
         self.hasher = PasswordHasher()
         self._dummy = self.hasher.hash(new_secret())  # checked for unknown names: a login takes as long either way
-        self._clock = clock
-        self._failures: dict[str, collections.deque[float]] = {}
         # an SQLite database in memory has one connection for every thread: take turns
         self._lock = threading.Lock() if engine.url.database in (None, "", ":memory:") else None
         with self._begin() as connection:
             if engine.dialect.name == "postgresql":  # several processes may start at once (as store.SqlStore)
                 connection.execute(text("SELECT pg_advisory_xact_lock(727172)"))
             metadata.create_all(connection, tables=PLAYER_TABLES)
+        self.throttle = Throttle(engine, self.limits, self._begin, clock)  # logins, sign-ups (server/logins.py)
 
     @contextmanager
     def _begin(self) -> Iterator[Any]:
@@ -156,10 +147,12 @@ class Players:
         if len(password.encode()) > self.limits.password_bytes:
             raise ServiceError("account/password", f"a password has at most {self.limits.password_bytes} bytes")
 
-    def sign_up(self, name: str, password: str) -> Account:
-        """A new account (``name/invalid``, ``account/password``, ``account/name-taken`` otherwise)."""
+    def sign_up(self, name: str, password: str, network: str = "unknown") -> Account:
+        """A new account (``name/invalid``, ``account/password``, ``account/name-taken``, ``limit/signup``
+        when ``network`` has made its share this hour, otherwise)."""
         name = clean_name(name, [])  # the seat-name rules: an account's name is its name at every table
         self.check_password(password)
+        self.throttle.new_identity("signup", network)
         account = Account(id=secrets.token_urlsafe(12), name=name, created=now())
         hashed = self.hasher.hash(password)
         try:
@@ -171,10 +164,11 @@ class Players:
                                                      "name, or log in") from None
         return account
 
-    def log_in(self, name: str, password: str) -> Account:
-        """The account if the password is right; ``account/login`` (the same for an unknown name) otherwise."""
+    def log_in(self, name: str, password: str, network: str = "unknown") -> Account:
+        """The account if the password is right; ``account/login`` (the same for an unknown name) otherwise.
+        Wrong passwords slow the name and the network down (``server/logins.py``: ``limit/login``)."""
         key = name_key(" ".join(name.split()))
-        self._check_failures(key)
+        self.throttle.before_login(key, network)
         if len(password.encode()) > self.limits.password_bytes:
             raise ServiceError("account/password", f"a password has at most {self.limits.password_bytes} bytes")
         with self._begin() as connection:
@@ -184,31 +178,14 @@ class Players:
         except (VerifyMismatchError, VerificationError, InvalidHashError):
             found = None
         if found is None:
-            self._failed(key)
+            self.throttle.failed_login(key, network)
             raise ServiceError("account/login", "wrong name or password")
         if self.hasher.check_needs_rehash(found["password"]):  # stronger parameters since it was stored
             with self._begin() as connection:
                 connection.execute(update(accounts).where(accounts.c.id == found["id"])
                                    .values(password=self.hasher.hash(password)))
-        self._failures.pop(key, None)
+        self.throttle.logged_in(key)
         return _account(found)
-
-    def _check_failures(self, key: str) -> None:
-        most = self.limits.login_failures
-        failures = self._failures.get(key)
-        if not most or not failures:
-            return
-        while failures and failures[0] < self._clock() - LOGIN_WINDOW:
-            failures.popleft()
-        if len(failures) >= most:
-            wait = int(failures[0] + LOGIN_WINDOW - self._clock()) + 1
-            raise ServiceError("limit/login", f"too many wrong passwords for this name: try again in {wait} s")
-
-    def _failed(self, key: str) -> None:
-        self._failures.setdefault(key, collections.deque()).append(self._clock())
-        if len(self._failures) > 10_000:  # memory stays bounded: forget the names idle longest
-            for old in list(self._failures)[:1000]:
-                del self._failures[old]
 
     def names(self, ids: list[str]) -> dict[str, str]:
         """Account id -> name, for those that exist."""

@@ -24,10 +24,12 @@ from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, Field
 from uvicorn.middleware.proxy_headers import ProxyHeadersMiddleware
 
+from tricktable import deals
 from tricktable.server.errors import ServiceError, new_error_id, server_failure
 from tricktable.server.fanout import pump_task
 from tricktable.server.headers import SecurityHeaders, origin_allowed
 from tricktable.server.limits import CLOSE_BINARY, Limits, RateLimiter, RequestGuard, read_message
+from tricktable.server.networks import network_of
 from tricktable.server.players_routes import PlayerHub, check_origin
 from tricktable.server.players_routes import router as players_router
 from tricktable.server.reference import game_reference
@@ -58,6 +60,7 @@ class CreateTable(BaseModel):
 
 class TakeSeat(BaseModel):
     name: str = Field(min_length=1, max_length=80)
+    contribution: str | None = Field(default=None, max_length=64)  # the player's randomness for the deal
 
 
 class StartTable(BaseModel):
@@ -111,6 +114,7 @@ def create_app(store: Store | None = None, settings: Settings | None = None, db:
 
     app = FastAPI(title="tricktable", summary="Trick-taking card games at a web table", lifespan=lifespan)
     app.state.service = service
+    app.state.hub = hub
     app.add_middleware(SecurityHeaders)
     limits = service.settings.limits
     rates = RateLimiter(limits.rate, limits.burst)  # one bucket per client address for HTTP and sockets
@@ -152,7 +156,7 @@ def create_app(store: Store | None = None, settings: Settings | None = None, db:
     @app.post("/api/tables", status_code=201)
     async def create_table(body: CreateTable, request: Request) -> dict[str, Any]:
         seats = [s.model_dump() for s in body.seats] if body.seats is not None else None
-        client = request.client.host if request.client else None
+        client = hub.network(request)  # per network: an IPv6 /64 is one client (server/networks.py)
         if body.rated and (await hub.identify(request.cookies)).account is None:
             raise ServiceError("account/needed", "log in or sign up to create a rated table")
         return await service.create_table(body.game, body.players, body.options, seats, body.seed, client=client,
@@ -176,7 +180,7 @@ def create_app(store: Store | None = None, settings: Settings | None = None, db:
         if who.player:
             check_origin(request, origins)
         name = who.account.name if who.account else body.name  # an account plays under its own name
-        taken = await service.take_seat(table_id, seat, name, player=who.player)
+        taken = await service.take_seat(table_id, seat, name, player=who.player, contribution=body.contribution)
         if who.player:
             await asyncio.to_thread(hub.players.sat_down, who.player, table_id, seat)
         return taken
@@ -215,10 +219,21 @@ def create_app(store: Store | None = None, settings: Settings | None = None, db:
     @app.get("/api/tables/{table_id}/record", response_model=None)
     async def record(table_id: str, format: Literal["json", "text"] = "json") -> dict[str, Any] | Response:
         found = await service.record(table_id)
+        fair = await service.fair_proof(table_id)  # the deal's proof (tricktable/deals.py), with the record
         if format == "text":
-            return PlainTextResponse(found.to_text())
+            return PlainTextResponse(deals.with_proof_text(found.to_text(), fair))
         data: dict[str, Any] = found.to_json()
+        if fair is not None:
+            data["fair"] = fair
         return data
+
+    @app.get("/api/tables/{table_id}/verify")
+    async def verify(table_id: str) -> dict[str, Any]:
+        """A finished game's deal checked (tricktable/deals.py): commitment, seed and replay."""
+        found = await service.record(table_id)
+        data = {**found.to_json(), "fair": await service.fair_proof(table_id)}
+        problems = await asyncio.to_thread(deals.check, data) if data["fair"] else ["no fair block"]
+        return {"holds": not problems, "problems": problems}
 
     @app.get("/api/replays")
     async def replays() -> list[dict[str, Any]]:
@@ -253,7 +268,7 @@ def create_app(store: Store | None = None, settings: Settings | None = None, db:
             await websocket.close(code=codes.get(error.code, 4403))
             return
         sender = pump_task(websocket, listener, join_views)
-        address = websocket.client.host if websocket.client else "unknown"
+        address = network_of(websocket.client.host if websocket.client else None, limits.ipv6_prefix)
         listener.address = address
         try:
             if first is not None:  # a client that began with another message: answered as a spectator's

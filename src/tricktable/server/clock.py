@@ -95,7 +95,9 @@ def charge(seats: list[Any], before: State, after: State, status: str, when: flo
 
     A seat that acted, or is no longer to act, is charged the time its turn took beyond ``move`` (out of its
     reserve) and stops; a seat to act whose clock is not running starts it. An undo (``after`` shorter than
-    ``before``) stops and starts the clocks the same way: the time spent is not given back. ``secret``: the
+    ``before``) puts the clock of the seat whose move it took back where it was in that turn: running from
+    when the turn began (``began``, kept with each move), its reserve as before that move; the time since is
+    not given back. The other seats stop and start as for any change. ``secret``: the
     seat whose secret action this was; its clock runs on as if it had not acted (the others see the clocks,
     and a clock that started again would tell them).
     """
@@ -113,9 +115,17 @@ def charge(seats: list[Any], before: State, after: State, status: str, when: flo
         if not clock:
             continue
         clock = dict(clock)
-        if clock.get("since") is not None and (seat in acted or seat not in actors):
-            over = max(0.0, when - float(clock["since"]) - float(clock["move"]))
-            clock["left"], clock["since"] = max(0.0, float(clock["left"]) - over), None
+        if grew < 0 and seat in acted and clock.get("began") is not None:
+            # its move taken back: its turn goes on from when it began, the reserve that move cost given back
+            # (it is charged again, whole, when the seat moves): an undo never refills the clock
+            clock["since"] = float(clock.pop("began"))
+            clock["left"] = float(clock["left"]) + float(clock.pop("charged", 0.0))
+        elif clock.get("since") is not None and (seat in acted or seat not in actors):
+            since, left = float(clock["since"]), float(clock["left"])
+            over = max(0.0, when - since - float(clock["move"]))
+            clock["left"], clock["since"] = max(0.0, left - over), None
+            if grew > 0 and seat in acted:  # kept until its next move: what an undo of this one restores
+                clock["began"], clock["charged"] = since, left - clock["left"]
         if seat in actors and clock.get("since") is None:
             clock["since"] = when
         if clock != place.clock:

@@ -31,12 +31,14 @@ STATUS: dict[str, int] = {
     "options/bad": 422,
     "options/practice": 422,
     "name/invalid": 422,
+    "name/reserved": 422,
     "action/illegal": 422,
     "clock/bad": 422,
     "chat/bad": 422,
     "chat/too-long": 422,
     "chat/rate": 429,
     "undo/refused": 409,
+    "hint/rated": 403,
     "server/error": 500,
     "server/unavailable": 503,
     # accounts, seats held by players, ratings (server/accounts.py, server/ratings.py)
@@ -47,6 +49,8 @@ STATUS: dict[str, int] = {
     "seat/held": 409,
     "options/rated": 422,
     "limit/login": 429,
+    "limit/signup": 429,
+    "limit/busy": 503,
 }
 
 

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from tricktable.server.errors import ServiceError
+from tricktable.server.networks import IPV6_PREFIX, network_of
 
 Scope = MutableMapping[str, Any]
 Message = MutableMapping[str, Any]
@@ -45,7 +46,11 @@ class Limits:
     chat_rate: float = 0.5  # chat messages a second per speaker at a table (sustained)
     chat_burst: int = 5  # ... and at once
     chat_keep: int = 100  # the latest chat messages a connection gets when it opens
-    login_failures: int = 10  # wrong passwords for one account name in 10 minutes before logins wait
+    login_failures: int = 3  # wrong passwords for a name or from a network before tries wait (server/logins.py)
+    signups_per_hour: int = 10  # new accounts an hour from one network
+    guests_per_hour: int = 60  # new guest identities an hour from one network (a school behind one NAT: raise it)
+    hash_queue: int = 8  # password checks waiting for a hash slot; beyond, limit/busy (503) at once
+    ipv6_prefix: int = 64  # bits of an IPv6 address that make the network per-address limits count (networks.py)
     password_bytes: int = 1024  # a password's largest size (hashing is costly: never hash a megabyte)
 
 
@@ -64,8 +69,13 @@ HELP = {
     "chat_rate": "chat messages a second per speaker at a table, sustained; 0: no limit (chat/rate)",
     "chat_burst": "chat messages a speaker may send at once (chat/rate)",
     "chat_keep": "the latest chat messages a connection is sent when it opens",
-    "login_failures": "wrong passwords for one account name in 10 minutes before its logins wait; 0: no limit "
-                      "(limit/login)",
+    "login_failures": "wrong passwords for a name or from a network before each further try waits 1, 2, 4 ... "
+                      "s (a network without failures is never kept waiting); 0: no limit (limit/login)",
+    "signups_per_hour": "new accounts an hour from one network; 0: no limit (limit/signup)",
+    "guests_per_hour": "new guest identities an hour from one network; 0: no limit (limit/signup)",
+    "hash_queue": "password checks that may wait for a hash at once; beyond, limit/busy (503) at once",
+    "ipv6_prefix": "bits of an IPv6 address that name its network for the per-address limits (IPv4: the "
+                   "address)",
     "password_bytes": "largest password in bytes (account/password)",
 }
 
@@ -167,9 +177,10 @@ class TableQuota:
             self.by_client.setdefault(client, set()).add(table_id)
 
 
-def client_key(scope: Scope) -> str:
+def client_key(scope: Scope, ipv6_prefix: int = IPV6_PREFIX) -> str:
+    """The network a request counts for (``server/networks.py``: IPv6 grouped by prefix)."""
     client = scope.get("client")
-    return str(client[0]) if client else "unknown"
+    return network_of(str(client[0]) if client else None, ipv6_prefix)
 
 
 class RequestGuard:
@@ -187,7 +198,7 @@ class RequestGuard:
             await self.app(scope, receive, send)
             return
         try:
-            self.rates.check(client_key(scope))
+            self.rates.check(client_key(scope, self.limits.ipv6_prefix))
             body = await self._body(scope, receive)
             if body:
                 parse_json(body, self.limits)

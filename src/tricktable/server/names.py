@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 import unicodedata
 
+from tricktable.engine.words import BOT_LEVELS
 from tricktable.server.errors import ServiceError
 
 MAX_NAME = 32  # characters, after trimming
@@ -18,8 +19,15 @@ MAX_NAME = 32  # characters, after trimming
 _REFUSED = {"Cc", "Cf", "Zl", "Zp", "Cs", "Co", "Cn"}
 # letters and symbols that print as nothing (Hangul fillers, the blank Braille pattern)
 _BLANK = {"\u115f", "\u1160", "\u3164", "\uffa0", "\u2800"}
-# what the server and the client call seats and bots: a person may not take these labels
-_LABELS = re.compile(r"(bot|seat|席|ボット)\s*#?\s*(\d+|[(（][^)）]*[)）])?")
+# What the server and the client call seats, bots, bot levels, players without a name, spectators and
+# stand-ins, in English and Japanese: a person may not take these labels, alone or numbered ("Random 2",
+# "Player 3", "Spectator 1", "Bot (hard)", "観戦者2"), so nobody passes for a bot, a seat or someone else.
+RESERVED = ("bot", "bots", "seat", "player", "spectator", "stand-in", "standin", "admin", "server",
+            "席", "ボット", "プレイヤー", "観戦者", "観戦", "代打ち", "管理者",
+            *BOT_LEVELS, *(words[lang] for words in BOT_LEVELS.values() for lang in ("en", "ja")))
+_WORDS = "|".join(sorted({re.escape(unicodedata.normalize("NFKC", word).casefold()) for word in RESERVED},
+                         key=len, reverse=True))
+_LABELS = re.compile(rf"({_WORDS})\s*#?\s*(\d+|[(（][^)）]*[)）])?")
 
 
 def clean_name(name: str, others: list[str]) -> str:
@@ -39,7 +47,8 @@ def clean_name(name: str, others: list[str]) -> str:
         raise ServiceError("name/invalid", f"a name has at most {MAX_NAME} characters, not {len(cleaned)}")
     key = _key(cleaned)
     if _LABELS.fullmatch(key):
-        raise ServiceError("name/invalid", f"{cleaned!r} reads as a bot or seat label: choose another name")
+        raise ServiceError("name/reserved", f"{cleaned!r} reads as the label of a bot, a bot level, a seat, a "
+                                            "player or a spectator: choose another name")
     if any(_key(other) == key for other in others if other):
         raise ServiceError("name/taken", f"someone at this table is already called {cleaned!r}")
     return cleaned

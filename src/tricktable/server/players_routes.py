@@ -26,11 +26,12 @@ from tricktable.server.accounts import (
     Identity,
     Players,
     engine_for,
-    guest_player,
-    new_secret,
 )
 from tricktable.server.errors import ServiceError
 from tricktable.server.headers import origin_allowed
+from tricktable.server.identity import GUEST_KEY, GuestSigner, stored_key
+from tricktable.server.logins import HashGate
+from tricktable.server.networks import network_of
 from tricktable.server.ratings import Ratings, ranks_of
 from tricktable.server.service import TableService
 from tricktable.server.store import SqlStore, Store
@@ -58,13 +59,19 @@ class PlayerHub:
         self.stored = isinstance(store, SqlStore)  # its tables live beside ours: a stop can leave a game unrated
         self.players = Players(engine_for(store), service.settings.limits)
         self.ratings = Ratings(self.players.engine)
+        # guest cookies are ours alone: signed with a key every worker reads from the database
+        self.guests = GuestSigner(stored_key(self.players.engine, GUEST_KEY))
         service.finished.append(self.rate_table)
+
+    def network(self, request: Request) -> str:
+        """The network a request counts for (``server/networks.py``)."""
+        return network_of(request.client.host if request.client else None, self.service.settings.limits.ipv6_prefix)
 
     async def identify(self, cookies: Mapping[str, str]) -> Identity:
         """Who the cookies say the request is from (an expired or unknown session: no account)."""
         session = cookies.get(SESSION_COOKIE)
         account = await asyncio.to_thread(self.players.session_account, session) if session else None
-        return Identity(account=account, guest=guest_player(cookies.get(GUEST_COOKIE)))
+        return Identity(account=account, guest=self.guests.player(cookies.get(GUEST_COOKIE)))
 
     async def rate_table(self, table: Table) -> None:
         """Rate a finished rated table (once: ``Ratings.rate`` keeps the table id)."""
@@ -104,9 +111,16 @@ class PlayerHub:
 
 # --- cookies ------------------------------------------------------------------------------------------
 
+def _secure(request: Request) -> bool:
+    """Whether cookies get ``Secure``: always with ``--secure-cookies`` (a site served over https, behind a
+    TLS proxy or not), else when the request came over https (directly, or as a trusted proxy says)."""
+    service = getattr(request.app.state, "service", None)
+    return bool(service is not None and service.settings.secure_cookies) or request.url.scheme == "https"
+
+
 def _set_cookie(request: Request, response: Response, name: str, value: str, days: int) -> None:
     response.set_cookie(name, value, max_age=days * 86400, path="/", httponly=True, samesite="lax",
-                        secure=request.url.scheme == "https")
+                        secure=_secure(request))
 
 
 def check_origin(request: Request, origins: tuple[str, ...] = ()) -> None:
@@ -124,8 +138,8 @@ def router(hub: PlayerHub) -> APIRouter:
     """The players' routes over ``hub``."""
     routes = APIRouter()
     players, ratings, service = hub.players, hub.ratings, hub.service
-    # argon2 takes 64 MiB and tens of milliseconds a hash: a few at a time, however many logins arrive
-    hashing = asyncio.Semaphore(HASHES_AT_ONCE)
+    # argon2 takes 64 MiB and tens of milliseconds a hash: a few at a time, a few waiting, the rest refused
+    hashing = HashGate(HASHES_AT_ONCE, service.settings.limits.hash_queue)
 
     async def start_session(request: Request, response: Response, account: Account) -> dict[str, Any]:
         old = request.cookies.get(SESSION_COOKIE)
@@ -133,36 +147,36 @@ def router(hub: PlayerHub) -> APIRouter:
             await asyncio.to_thread(players.end_session, old)
         token = await asyncio.to_thread(players.new_session, account)
         _set_cookie(request, response, SESSION_COOKIE, token, SESSION_DAYS)
-        return {"account": account.to_json(), "guest": guest_player(request.cookies.get(GUEST_COOKIE)) is not None}
+        return {"account": account.to_json(), "guest": hub.guests.player(request.cookies.get(GUEST_COOKIE)) is not None}
 
     @routes.post("/api/account/signup", status_code=201)
     async def sign_up(body: Credentials, request: Request, response: Response) -> dict[str, Any]:
         check_origin(request, hub.origins)
-        async with hashing:
-            account = await asyncio.to_thread(players.sign_up, body.name, body.password)
+        network = hub.network(request)
+        account = await hashing.run(lambda: players.sign_up(body.name, body.password, network))
         return await start_session(request, response, account)
 
     @routes.post("/api/account/login")
     async def log_in(body: Credentials, request: Request, response: Response) -> dict[str, Any]:
         check_origin(request, hub.origins)
-        async with hashing:
-            account = await asyncio.to_thread(players.log_in, body.name, body.password)
+        network = hub.network(request)
+        account = await hashing.run(lambda: players.log_in(body.name, body.password, network))
         return await start_session(request, response, account)
 
     @routes.post("/api/account/logout")
     async def log_out(body: Nothing, request: Request, response: Response) -> dict[str, Any]:
         check_origin(request, hub.origins)
         await asyncio.to_thread(players.end_session, request.cookies.get(SESSION_COOKIE))
-        response.delete_cookie(SESSION_COOKIE, path="/", httponly=True, samesite="lax",
-                               secure=request.url.scheme == "https")
-        return {"account": None, "guest": guest_player(request.cookies.get(GUEST_COOKIE)) is not None}
+        response.delete_cookie(SESSION_COOKIE, path="/", httponly=True, samesite="lax", secure=_secure(request))
+        return {"account": None, "guest": hub.guests.player(request.cookies.get(GUEST_COOKIE)) is not None}
 
     @routes.post("/api/account/guest")
     async def guest(body: Nothing, request: Request, response: Response) -> dict[str, Any]:
         """Play without an account: this browser gets a guest identity (kept if it has one)."""
         check_origin(request, hub.origins)
-        if guest_player(request.cookies.get(GUEST_COOKIE)) is None:
-            _set_cookie(request, response, GUEST_COOKIE, new_secret(), GUEST_DAYS)
+        if hub.guests.player(request.cookies.get(GUEST_COOKIE)) is None:
+            await asyncio.to_thread(players.throttle.new_identity, "guest", hub.network(request))
+            _set_cookie(request, response, GUEST_COOKIE, hub.guests.issue(), GUEST_DAYS)
         who = await hub.identify(request.cookies)
         return {"account": _account_json(who.account), "guest": True}
 
@@ -186,6 +200,7 @@ def router(hub: PlayerHub) -> APIRouter:
         board = await asyncio.to_thread(ratings.board, game, max(1, min(limit, 500)))
         names = await asyncio.to_thread(players.names, [r.subject.split(":", 1)[1] for r in board
                                                         if r.subject.startswith("account:")])
+        provisional = await asyncio.to_thread(ratings.provisional, game, [r.subject for r in board])
         rows: list[dict[str, Any]] = []
         for r in board:
             kind, _, key = r.subject.partition(":")
@@ -193,6 +208,7 @@ def router(hub: PlayerHub) -> APIRouter:
                 continue  # an account that is gone
             rows.append({"rank": len(rows) + 1, "kind": kind, "name": names.get(key, ""),
                          "level": key if kind == "bot" else None, "rating": r.value, "games": r.games,
+                         "provisional": r.subject in provisional,
                          "you": who.account is not None and r.subject == who.account.player})
         return {"game": game, "rows": rows}
 

@@ -25,6 +25,7 @@ import threading
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
@@ -35,6 +36,7 @@ from sqlalchemy.engine import Engine
 from sqlalchemy.exc import IntegrityError
 
 from tricktable.engine import game_class
+from tricktable.server import rating_policy as policy
 from tricktable.server.store import metadata, now
 from tricktable.server.store import tables as table_rows
 
@@ -57,7 +59,15 @@ rated_games = SqlTable(  # each game rated once, with what it changed (shown at 
     Column("changes", Text, nullable=False),  # JSON: [{"seat", "subject", "before", "after"}]
     Column("created", DateTime(timezone=True), nullable=False),
 )
-RATING_TABLES = [ratings, rated_games]
+pairings = SqlTable(  # every pair of accounts that met in a rated game (server/rating_policy.py)
+    "tricktable_pairings", metadata,
+    Column("game_id", String(64), primary_key=True),
+    Column("a", String(64), primary_key=True),  # the pair, sorted
+    Column("b", String(64), primary_key=True),
+    Column("game", String(40), nullable=False, index=True),
+    Column("created", DateTime(timezone=True), nullable=False, index=True),
+)
+RATING_TABLES = [ratings, rated_games, pairings]
 MODEL = PlackettLuce()
 
 
@@ -133,19 +143,29 @@ class Ratings:
                       for s in subjects}
             teams = [[MODEL.rating(mu=before[s].mu, sigma=before[s].sigma)] for s in subjects]
             after = MODEL.rate(teams, ranks=[float(rank) for rank in ranks])
+            weight = dict(zip(subjects, policy.weights(subjects, *self._history(connection, game, subjects, moment)),
+                              strict=True))
             new: dict[str, list[tuple[float, float]]] = {}
             for subject, team in zip(subjects, after, strict=True):
-                new.setdefault(subject, []).append((team[0].mu, team[0].sigma))
+                w, old = weight[subject], before[subject]  # a repeated pairing moves less (rating_policy.py)
+                new.setdefault(subject, []).append((old.mu + w * (team[0].mu - old.mu),
+                                                    old.sigma + w * (team[0].sigma - old.sigma)))
             for subject, values in new.items():
                 mu = sum(v[0] for v in values) / len(values)
                 sigma = sum(v[1] for v in values) / len(values)
+                counted = 1 if weight[subject] > 0 else 0
                 if subject in stored:
                     connection.execute(update(ratings).where(ratings.c.game == game, ratings.c.subject == subject)
-                                       .values(mu=mu, sigma=sigma, games=stored[subject]["games"] + 1, updated=moment))
+                                       .values(mu=mu, sigma=sigma, games=stored[subject]["games"] + counted,
+                                               updated=moment))
                 else:
                     connection.execute(insert(ratings).values(game=game, subject=subject, mu=mu, sigma=sigma,
-                                                              games=1, updated=moment))
+                                                              games=counted, updated=moment))
                 new[subject] = [(mu, sigma)]
+            people = sorted({s for s in subjects if s.startswith("account:")})
+            for i, a in enumerate(people):
+                for b in people[i + 1:]:
+                    connection.execute(insert(pairings).values(game_id=game_id, a=a, b=b, game=game, created=moment))
             changes = [{"seat": seat, "subject": subject, "rank": rank,
                         "before": shown(before[subject].mu, before[subject].sigma),
                         "after": shown(*new[subject][0])}
@@ -153,6 +173,36 @@ class Ratings:
             connection.execute(insert(rated_games).values(id=game_id, game=game, changes=json.dumps(changes),
                                                           created=moment))
         return changes
+
+    def _history(self, connection: Any, game: str, subjects: list[str], moment: datetime
+                 ) -> tuple[dict[str, int], dict[tuple[str, str], tuple[int, int]]]:
+        """For the policy: how many different accounts each account here has met in rated games of ``game``,
+        and each pair's games in the window and today (``rating_policy.weights``)."""
+        people = sorted({s for s in subjects if s.startswith("account:")})
+        if not people:
+            return {}, {}
+        met: dict[str, int] = {}
+        for person in people:
+            rows = connection.execute(select(pairings.c.a, pairings.c.b).where(
+                pairings.c.game == game, (pairings.c.a == person) | (pairings.c.b == person))).all()
+            met[person] = len({b if a == person else a for a, b in rows})
+        window, day = moment - timedelta(days=policy.PAIR_WINDOW_DAYS), moment - timedelta(days=1)
+        pairs: dict[tuple[str, str], tuple[int, int]] = {}
+        for i, a in enumerate(people):
+            for b in people[i + 1:]:
+                times = [_aware(row[0]) for row in connection.execute(select(pairings.c.created).where(
+                    pairings.c.game == game, pairings.c.a == a, pairings.c.b == b, pairings.c.created >= window))]
+                pairs[(a, b)] = (len(times), sum(t >= day for t in times))
+        return met, pairs
+
+    def provisional(self, game: str, subjects: list[str]) -> set[str]:
+        """The accounts among ``subjects`` still provisional in ``game`` (``rating_policy``: too few opponents)."""
+        people = [s for s in subjects if s.startswith("account:")]
+        if not people:
+            return set()
+        with self._begin() as connection:
+            met, _ = self._history(connection, game, people, now())
+        return {p for p in people if met.get(p, 0) < policy.PROVISIONAL_OPPONENTS}
 
     def was_rated(self, game_id: str) -> bool:
         with self._begin() as connection:
@@ -184,6 +234,11 @@ class Ratings:
                                                table_rows.c.id.not_in(done)).limit(limit))
         with self._begin() as connection:
             return [row.id for row in connection.execute(query)]
+
+
+def _aware(moment: datetime) -> datetime:
+    """A stored time as an aware UTC time (SQLite gives it back without its zone)."""
+    return moment if moment.tzinfo is not None else moment.replace(tzinfo=UTC)
 
 
 # --- bots' ratings from `tricktable simulate` --------------------------------------------------------

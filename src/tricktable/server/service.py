@@ -24,6 +24,7 @@ from importlib import resources
 from pathlib import Path
 from typing import Any, ParamSpec, TypeVar
 
+from tricktable import deals
 from tricktable.engine import (
     IllegalAction,
     ParseError,
@@ -32,7 +33,6 @@ from tricktable.engine import (
     TricktableError,
     available,
     game_class,
-    secure_seed,
 )
 from tricktable.engine import options as opts
 from tricktable.engine.registry import GAMES
@@ -55,6 +55,7 @@ from tricktable.server.replays import replay_moves
 from tricktable.server.rules_cache import rules as shared_rules
 from tricktable.server.store import StaleRow, Store, TableRow, now
 from tricktable.server.table import LANGS, Seat, Table, as_changes, grown_from, hash_token, position
+from tricktable.server.undos import reset_counts, why_capped
 
 log = logging.getLogger("tricktable.server")
 T = TypeVar("T")
@@ -89,6 +90,8 @@ class Settings:
     undo_window: float = 1.5  # after a person's move that can still be taken back, the next bot waits this long
     trusted_proxies: tuple[str, ...] = ()
     gc_freeze: bool = False
+    undos_per_turn: int = 3  # moves a seat may take back before another player acts (server/undos.py)
+    secure_cookies: bool = False  # cookies always Secure: the site is served over https (a TLS proxy in front)
 
 
 @dataclass(eq=False)
@@ -199,10 +202,11 @@ class TableService:
                             type(error).__name__, error)
                 continue
             self.tables[table.id] = table
+            table.undos_per_turn = self.settings.undos_per_turn
             # after a restart nobody is connected: players who used a socket get the grace period to come back
             for seat, place in enumerate(table.seats):
                 if place.kind == "human" and place.uses_socket:
-                    place.leaving = self._spawn(self._leave_after_grace(table, seat))
+                    self._start_leaving(table, seat)
             self._schedule_bots(table)
         if self.settings.limits.waiting_ttl > 0:
             self._spawn(self._expire_waiting())
@@ -273,10 +277,15 @@ class TableService:
         if seed is not None and not 0 <= seed < 2**63:
             raise ServiceError("options/bad", f"a chosen seed is an int in [0, 2**63), not {seed}")
         control = parse_time_control(clock)
+        table_id = secrets.token_urlsafe(6)
+        # a live table's deal is provably fair (tricktable/deals.py): a secret committed to now, the seed made
+        # from it and the players' contributions when the table starts (until then, from the secret alone)
+        secret = deals.new_secret()
+        fair: dict[str, Any] | None = {"secret": secret, "contributions": {}} if seed is None else None
         try:
             rules = shared_rules(game, players, options or {})  # one game object for these options
             # a live table's deal comes from the secure generator: nobody can predict or recover it
-            state = rules.new_state(secure_seed() if seed is None else seed)
+            state = rules.new_state(deals.seed_of(table_id, secret, {}) if seed is None else seed)
         except (TricktableError, TypeError, ValueError, KeyError, IndexError) as error:
             # a game checks its options' values when it can; a value of the wrong shape fails on first use
             raise ServiceError("options/bad", f"{game} cannot start with these options: {error}") from error
@@ -297,12 +306,13 @@ class TableService:
             _check_practice(seed, opts.changed(rules.options), sum(p.kind == "human" for p in places))
         if rated:
             _check_rated(seed, opts.changed(rules.options), sum(p.kind == "human" for p in places))
-        table = Table(id=secrets.token_urlsafe(6), state=state, seats=places, rated=rated)
+        table = Table(id=table_id, state=state, seats=places, rated=rated, fair=fair)
         if not any(p.kind == "human" for p in places):
             table.status = "playing"
         async with table.lock:
             table.version = await self._store(table.to_row())
         self.tables[table.id] = table
+        table.undos_per_turn = self.settings.undos_per_turn
         self.quota.add(client, table.id)
         self._schedule_bots(table)
         return table.summary()
@@ -318,7 +328,8 @@ class TableService:
         return (await self._table(table_id)).summary()
 
     @retry_conflicts
-    async def take_seat(self, table_id: str, seat: int, name: str, player: str | None = None) -> dict[str, Any]:
+    async def take_seat(self, table_id: str, seat: int, name: str, player: str | None = None,
+                        contribution: str | None = None) -> dict[str, Any]:
         """Take a free human seat: ``{"seat", "token", "table"}``. The table starts when no human seat is free.
 
         ``player`` (``account:<id>`` or ``guest:<digest>``, server/accounts.py) holds the seat besides the
@@ -337,8 +348,10 @@ class TableService:
             token = secrets.token_urlsafe(18)
             others_free = any(p.is_free for i, p in enumerate(table.seats) if i != seat)
             status = "playing" if table.status == "waiting" and not others_free else table.status
+            if contribution is not None:
+                self._contribute(table, seat, contribution)
             await self._commit(table, seats={seat: {"token_hash": hash_token(token), "name": name, "player": player}},
-                               status=status)
+                               status=status, state=self._dealt(table, status))
         self._schedule_bots(table)
         return {"seat": seat, "token": token, "table": table.summary()}
 
@@ -351,9 +364,32 @@ class TableService:
             if table.status == "waiting":
                 bots = {i: {"kind": "bot", "name": _bot_name(p.bot), "clock": None}
                         for i, p in enumerate(table.seats) if p.is_free}
-                await self._commit(table, seats=bots, status="playing")
+                await self._commit(table, seats=bots, status="playing", state=self._dealt(table, "playing"))
         self._schedule_bots(table)
         return table.summary()
+
+    @staticmethod
+    def _contribute(table: Table, seat: int, contribution: str) -> None:
+        """A player's own randomness for the deal (tricktable/deals.py), before the table starts, once a seat."""
+        if not deals.is_contribution(contribution):
+            raise ServiceError("options/bad", "a contribution is 1 to 64 lowercase hex digits")
+        if table.fair is not None and table.status == "waiting" and not table.state.history:
+            table.fair = {**table.fair, "contributions": {**table.fair["contributions"], str(seat): contribution}}
+
+    @staticmethod
+    def _dealt(table: Table, status: str) -> State | None:
+        """The game dealt from the secret and every contribution, as the table starts (None: no new deal)."""
+        if table.fair is None or status != "playing" or table.status != "waiting" or table.state.history:
+            return None
+        contributions = {int(k): v for k, v in table.fair["contributions"].items()}
+        return table.state.game.new_state(deals.seed_of(table.id, table.fair["secret"], contributions))
+
+    async def fair_proof(self, table_id: str) -> dict[str, Any] | None:
+        """A finished game's ``fair`` block (tricktable/deals.py), None for a table with a chosen seed."""
+        table = await self._table(table_id)
+        if table.status != "over":
+            raise ServiceError("record/hidden", "the record shows every hand: it is published when the game is over")
+        return table.fair_summary()
 
     async def view(self, table_id: str, token: str | None, lang: str | None = "en", since: int = 0,
                    players: tuple[str, ...] = ()) -> dict[str, Any]:
@@ -383,6 +419,8 @@ class TableService:
 
         table = await self._table(table_id)
         seat = await self._fresh_seat_of(table, token, players)
+        if table.rated:  # a rated game is the players' own: no engine help (docs/protocol.md, "Hints")
+            raise ServiceError("hint/rated", "no hints at a rated table: the game and the rating are the players' own")
         if table.status != "playing":
             raise ServiceError("table/not-started", "hints are for a game in progress")
         if seat not in table.state.actors:
@@ -420,11 +458,18 @@ class TableService:
         async with table.lock:
             if table.status != "playing":
                 raise ServiceError("undo/refused", "moves can be taken back only in a game in progress")
+            capped = why_capped(table.seats[seat].turn_undos, table.rated, self.settings.undos_per_turn)
+            if capped and table.state.history and table.state.history[-1][0] == seat:
+                raise ServiceError("undo/refused", f"seat {seat} cannot take back its last move: {capped}")
             if table.undoable() != seat:
-                reason = why_not_undo(table.state, seat, table.before) or (
+                reason = why_not_undo(table.state, seat, table.before, thorough=False) or (
                     "at a rated table, not once the turn has passed" if getattr(table, "rated", False)
                     and table.state.history and table.state.history[-1][0] == seat else "it was a bot's move")
                 raise ServiceError("undo/refused", f"seat {seat} cannot take back its last move: {reason}")
+            # the engine's world comparison (it peeked?), off the loop: only now that the undo is asked for
+            peeked = await asyncio.to_thread(why_not_undo, table.state, seat, table.before)
+            if peeked is not None:
+                raise ServiceError("undo/refused", f"seat {seat} cannot take back its last move: {peeked}")
             action = table.state.history[-1][1].text
             state = await asyncio.to_thread(undo_last, table.state.record(), seat)
             events, changes = len(state.events), {}
@@ -436,6 +481,7 @@ class TableService:
                 notes = kept(place.notes, events)
                 if i == seat:
                     notes.append({"at": events, "kind": "undo", "action": action})
+                    values["turn_undos"] = place.turn_undos + 1
                 if notes != place.notes:
                     values["notes"] = notes
                 if values:
@@ -513,7 +559,7 @@ class TableService:
         self._sockets_changed(table, seat, +1)
         if place.leaving is not None:
             place.leaving.cancel()
-            place.leaving = None
+            place.leaving, place.leaving_until = None, None
         place.away = False
         try:
             async with table.lock:
@@ -544,7 +590,7 @@ class TableService:
         place.connections = max(0, place.connections - 1)
         self._sockets_changed(table, listener.seat, -1)
         if place.connections == 0 and place.leaving is None:
-            place.leaving = self._spawn(self._leave_after_grace(table, listener.seat))
+            self._start_leaving(table, listener.seat)
         self._notify(table)
 
     def set_lang(self, listener: Subscription, lang: str | None) -> None:
@@ -578,13 +624,26 @@ class TableService:
         end = deadline(clock) if clock else None
         return self.settings.grace if end is None else max(0.0, end - time.time())
 
+    def _has_no_limit(self, table: Table, seat: int) -> bool:
+        """A present player at a table without a clock: nothing ever moves for them (server/presence.py)."""
+        place = table.seats[seat]
+        return place.clock is None and place.connections > 0
+
+    def _start_leaving(self, table: Table, seat: int) -> None:
+        """A player's last connection closed: the grace runs, shown to everyone as a countdown
+        (``leaving_until`` in the table summary), after which the stand-in plays for them."""
+        place = table.seats[seat]
+        if uses_grace(table.seats):
+            place.leaving_until = time.time() + self.settings.grace
+        place.leaving = self._spawn(self._leave_after_grace(table, seat))
+
     async def _leave_after_grace(self, table: Table, seat: int) -> None:
         if not uses_grace(table.seats):  # turn-based: a player who closes the page keeps the seat; the clock acts
             table.seats[seat].leaving = None
             return
         await asyncio.sleep(self.settings.grace)
         place = table.seats[seat]
-        place.leaving = None
+        place.leaving, place.leaving_until = None, None
         if place.connections == 0 and table.status != "over":
             place.away = True
             self._notify(table)
@@ -672,6 +731,7 @@ class TableService:
         """Keep a table in memory; beyond ``KEEP_FINISHED`` finished ones, forget the oldest unwatched
         (they stay stored and are loaded again when asked for)."""
         self.tables[table.id] = table
+        table.undos_per_turn = self.settings.undos_per_turn
         self._forget_finished()
         return table
 
@@ -738,6 +798,7 @@ class TableService:
         """
         state = state if state is not None else table.state
         status = status if status is not None else table.status
+        seats = reset_counts(table.seats, table.state, state, seats or {})  # take-backs this turn
         changes = charge(table.seats, table.state, state, status, pending=seats, secret=secret)  # the clocks
         updated = now() if secret is None else table.updated
         row = TableRow(id=table.id, game=state.game.name, players=state.players, status=status,
@@ -812,6 +873,7 @@ class TableService:
     def adopt(self, table: Table) -> None:
         """A live table another process created: serve it here too."""
         self.tables[table.id] = table
+        table.undos_per_turn = self.settings.undos_per_turn
         self._notify(table)
         self._schedule_bots(table)
 
@@ -842,10 +904,10 @@ class TableService:
         if place.connections > 0:
             if place.leaving is not None:
                 place.leaving.cancel()
-                place.leaving = None
+                place.leaving, place.leaving_until = None, None
             place.away = False
         elif place.leaving is None:
-            place.leaving = self._spawn(self._leave_after_grace(table, seat))
+            self._start_leaving(table, seat)
         self._notify(table)
 
     def _sockets_changed(self, table: Table, seat: int, delta: int) -> None:
@@ -966,6 +1028,9 @@ class TableService:
             return
         if running is not None:
             running[1].cancel()
+            del self._turn_clocks[key]
+        if self._has_no_limit(table, seat):
+            return  # it is there and has no clock: it thinks as long as it likes (if it leaves, the grace runs)
         self._turn_clocks[key] = (table.step, self._spawn(self._idle_after_grace(table, seat, table.step)))
 
     async def _idle_after_grace(self, table: Table, seat: int, step: int) -> None:
@@ -978,7 +1043,7 @@ class TableService:
         place = table.seats[seat]
         if table.status != "playing" or table.step != step or seat not in table.state.actors or place.played_by_bot:
             return
-        if self.tables.get(table.id) is not table:
+        if self.tables.get(table.id) is not table or self._has_no_limit(table, seat):
             return
         if place.connections == 0 and uses_grace(table.seats):
             place.away = True

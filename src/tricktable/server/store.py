@@ -194,7 +194,7 @@ actions = Table(
     Column("seat", Integer, nullable=False),
     Column("action", Text, nullable=False),
 )
-HEADER_KEYS = ("game", "version", "players", "seed", "options")  # a record's JSON without its actions
+HEADER_KEYS = ("game", "version", "players", "seed", "options", "fair")  # a record's JSON without its actions
 ActionRows = list[list[Any]]  # a record's actions as JSON: ``[[seat, text], ...]``
 
 

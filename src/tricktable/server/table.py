@@ -9,11 +9,13 @@ from __future__ import annotations
 
 import asyncio
 import hashlib
+import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any, Literal
 
+from tricktable import deals
 from tricktable.engine import Event, GameRecord, State
 from tricktable.engine import options as opts
 from tricktable.engine.undo import can_undo
@@ -23,6 +25,7 @@ from tricktable.server.notes import note_lines
 from tricktable.server.practice import is_practice, public_options
 from tricktable.server.rules_cache import replay
 from tricktable.server.store import TableRow, now
+from tricktable.server.undos import why_capped
 
 Kind = Literal["human", "bot"]
 LANGS = ("en", "ja")
@@ -45,12 +48,14 @@ class Seat:
     connections: int = 0
     away: bool = False  # its player left longer than the grace period ago: the stand-in plays
     leaving: asyncio.Task[None] | None = None  # the grace timer running after the last connection closed
+    leaving_until: float | None = None  # when that grace ends (epoch seconds): everyone is shown the countdown
     standin_events: list[int] = field(default_factory=list)  # indexes of events of moves its stand-in made
     clock: dict[str, Any] | None = None  # its time control and time left (server/clock.py); None: no clock
     notes: list[dict[str, Any]] = field(default_factory=list)  # its undos and timeouts (server/notes.py)
     # who holds the seat (server/accounts.py): "account:<id>" or "guest:<digest>"; None for a bot, a free
     # seat or one taken by token only (a program, an old client). Never shown to anyone.
     player: str | None = None
+    turn_undos: int = 0  # moves it took back since another player last acted (server/undos.py)
 
     @property
     def is_free(self) -> bool:
@@ -72,6 +77,8 @@ class Seat:
             data["notes"] = self.notes
         if self.player:
             data["player"] = self.player
+        if self.turn_undos:
+            data["turn_undos"] = self.turn_undos
         return data
 
     @classmethod
@@ -80,7 +87,8 @@ class Seat:
                    token_hash=data.get("token_hash"), uses_socket=bool(data.get("uses_socket")),
                    standin_events=[int(i) for i in data.get("standin_events", ())],
                    clock=data.get("clock") or None, notes=list(data.get("notes") or ()),
-                   player=data.get("player") if isinstance(data.get("player"), str) else None)
+                   player=data.get("player") if isinstance(data.get("player"), str) else None,
+                   turn_undos=int(data.get("turn_undos") or 0))
 
 
 @dataclass
@@ -99,6 +107,10 @@ class Table:
     before: State | None = None  # the state one action before ``state``, when the service kept it (undo)
     undos: int = 0  # moves taken back since loaded: a bot that thought before an undo thinks again
     _undo: tuple[State, int | None] | None = None  # (state, the seat that may undo in it): see ``undoable``
+    undos_per_turn: int = 3  # the server's take-backs a turn (Settings.undos_per_turn; server/undos.py)
+    # a live table's provably fair deal (tricktable/deals.py): {"secret", "contributions": {seat: hex}}; the
+    # secret is stored like the seed and published only with the finished game's record
+    fair: dict[str, Any] | None = None
     rated: bool = False  # set at creation: only accounts sit here, and the result moves ratings (server/ratings.py)
     # (lang, names) -> (the last event described, every event's line so far): events only grow, so each is
     # described once; a seat's new name starts the lines again
@@ -158,12 +170,27 @@ class Table:
             "actors": list(state.actors), "scores": state.scores(), "winners": state.winners(),
             "seats": [{"seat": i, "kind": s.kind, "bot": s.bot, "name": s.name, "taken": not s.is_free,
                        "connected": s.kind == "bot" or s.connections > 0, "away": s.away,
-                       "account": bool(s.player and s.player.startswith("account:"))}
+                       "account": bool(s.player and s.player.startswith("account:")),
+                       # a player who left: seconds until their stand-in plays (a countdown for everyone)
+                       **({"leaving_in": round(max(0.0, s.leaving_until - time.time()), 1)}
+                          if s.leaving_until is not None and not s.away else {})}
                       for i, s in enumerate(self.seats)],
             "thinking": sorted(self.thinking),
             "created": self.created.isoformat(), "updated": self.updated.isoformat(),
             "clock": clock_summary(self.seats),
+            "fair": self.fair_summary(),
         }
+
+    def fair_summary(self) -> dict[str, Any] | None:
+        """What everyone is shown of the deal's fairness: the commitment from the start, the seats that
+        contributed, and at the end the whole proof (``deals.proof``)."""
+        if self.fair is None:
+            return None
+        contributions = {int(k): v for k, v in self.fair["contributions"].items()}
+        if self.status == "over":
+            return deals.proof(self.id, self.fair["secret"], contributions)
+        return {"table": self.id, "commitment": deals.commitment(self.id, self.fair["secret"]),
+                "contributed": sorted(contributions)}
 
     def view(self, seat: int | None, lang: str, since: int = 0) -> dict[str, Any]:
         """The view message for ``seat`` (None: a spectator) in ``lang``, with the log lines from ``since``.
@@ -200,7 +227,8 @@ class Table:
         }
 
     def undoable(self) -> int | None:
-        """The seat that may take back its last action now (``engine/undo.py``), or None; once per change.
+        """The seat that may be offered to take back its last action now (``engine/undo.py``, its cheap rules),
+        or None; once per change.
 
         At a rated table (``rated``, online-players' flag) only while that seat is still to act: never once
         the turn has passed to the next player."""
@@ -210,10 +238,16 @@ class Table:
             if seat is not None and (
                     self.seats[seat].played_by_bot or len(state.events) - 1 in self._standin  # not the player's
                     or (getattr(self, "rated", False) and seat not in state.actors)
-                    or not can_undo(state, seat, self.before)):
+                    or why_capped(self.seats[seat].turn_undos, self.rated, self.undos_per_turn) is not None
+                    or not self._engine_allows(state, seat)):
                 seat = None
             self._undo = (state, seat)
         return self._undo[1]
+
+    def _engine_allows(self, state: State, seat: int) -> bool:
+        """The engine's cheap rules (``engine/undo.py`` 1-6): enough to offer the undo; the world comparison
+        (rule 7) is made off the event loop when the undo is asked for (``TableService._undo``)."""
+        return can_undo(state, seat, self.before, thorough=False)
 
     def names(self, lang: str = "en") -> list[str]:
         """The seats' display names, as every log line and label is written with them (blank: "Player N").
@@ -295,6 +329,8 @@ class Table:
         self._recorded = (len(history), history[-1] if history else None, taken)
         header = GameRecord(game=state.game.name, version=state.game.version, players=state.players,
                             seed=state.seed, options=opts.changed(state.game.options), actions=[]).to_json()
+        if self.fair is not None:
+            header["fair"] = self.fair  # stored with the header (the secret, as the seed, never leaves the server)
         return {**header, "actions": list(taken)}  # a copy: the next move extends ours
 
     def to_row(self) -> TableRow:
@@ -307,8 +343,10 @@ class Table:
     def from_row(cls, row: TableRow) -> Table:
         """The table as stored, its record replayed (every action checked again)."""
         state = replay(row.record)  # on the game object its options share with other tables
+        fair = row.record.get("fair")
         return cls(id=row.id, state=state, seats=[Seat.from_json(s) for s in row.seats], status=row.status,
-                   created=row.created, updated=row.updated, version=row.version, rated=row.rated)
+                   created=row.created, updated=row.updated, version=row.version, rated=row.rated,
+                   fair=fair if isinstance(fair, dict) else None)
 
 
 def grown_from(items: Sequence[Any], done: int, last: Any) -> int:

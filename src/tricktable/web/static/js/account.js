@@ -38,7 +38,7 @@ export async function refreshMe() {
 export function accountError(error) {
   const key = {
     "account/login": "account.wrong", "account/name-taken": "account.taken", "account/password": "account.password",
-    "name/invalid": "account.badName", "limit/login": "account.wait", "account/needed": "account.needed",
+    "name/invalid": "account.badName", "name/reserved": "account.reservedName", "limit/login": "account.wait", "account/needed": "account.needed",
   }[error.code];
   return key ? t(key) : error.message;
 }

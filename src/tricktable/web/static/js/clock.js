@@ -14,10 +14,26 @@ export function clockChoices() {
 }
 
 let skew = 0; // our clock minus the server's, in seconds, at the last message
+let received = 0; // when the last message came (our clock, seconds): a leaving seat's countdown starts there
 
 /** Remember how far our clock is from the server's (call on every view message). */
 export function syncClock(summary) {
-  if (summary && summary.clock && typeof summary.clock.now === "number") skew = Date.now() / 1000 - summary.clock.now;
+  received = Date.now() / 1000;
+  if (summary && summary.clock && typeof summary.clock.now === "number") skew = received - summary.clock.now;
+}
+
+/** Seconds left before a seat that left is played by its stand-in (its `leaving_in` counted down). */
+function leavingLeft(seat, now = Date.now() / 1000) {
+  return Math.max(0, seat.leaving_in - (now - received));
+}
+
+/** A banner per seat whose player left (the grace the server shows): who, and when their stand-in plays. */
+export function renderLeaving(summary, me) {
+  if (!summary || summary.status !== "playing") return [];
+  return (summary.seats || []).filter((s) => typeof s.leaving_in === "number" && s.seat !== me).map((s) =>
+    h("div", { class: "banner banner-warn", role: "status", dataset: { testid: `leaving-${s.seat}` } },
+      t("table.leaving", { name: seatName(summary, s.seat) }), " ",
+      h("strong", { dataset: { testid: `leaving-time-${s.seat}` } }, duration(leavingLeft(s)))));
 }
 
 /** Seconds as people read them: "0:42", "4:05", "5 h 12 min", "2 d 3 h". */
@@ -76,6 +92,10 @@ export function tickClocks(summary) {
   shown = summary;
   if (ticking) return;
   ticking = setInterval(() => {
+    for (const seat of (shown && shown.seats) || []) {
+      const el = typeof seat.leaving_in === "number" && document.querySelector(`[data-testid="leaving-time-${seat.seat}"]`);
+      if (el) el.textContent = duration(leavingLeft(seat));
+    }
     const clock = shown && shown.clock;
     if (!clock) return;
     for (const seatClock of clock.seats) {

@@ -1,5 +1,6 @@
 // The lobby: open tables (join, watch, open my seat) and the form that creates a table.
 
+import { contribution } from "./verify.js";
 import { clockChoices, controlWords } from "./clock.js";
 import { seatName } from "./board.js";
 import { accountError, me } from "./account.js";
@@ -303,7 +304,7 @@ async function create(page, game, navigate) {
     const summary = await api("/api/tables", { method: "POST", body });
     const mine = firstHuman(form);
     if (mine >= 0) {
-      const result = await api(`/api/tables/${encodeURIComponent(summary.id)}/seats/${mine}`, { method: "POST", body: { name } });
+      const result = await api(`/api/tables/${encodeURIComponent(summary.id)}/seats/${mine}`, { method: "POST", body: { name, contribution: contribution() } });
       holdSeat(summary.id, result.seat, result.token, name);
     }
     navigate(`/tables/${encodeURIComponent(summary.id)}`);

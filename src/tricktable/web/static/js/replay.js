@@ -1,6 +1,7 @@
 // Replays: the list of finished games and a viewer that steps through one, move by move, showing
 // every hand (the game is over, nothing is secret) or one seat's view.
 
+import { renderVerify, verifyDeal } from "./verify.js";
 import { api } from "./api.js";
 import { renderBoard, renderLog, renderScoreboard, seatName, withNames } from "./board.js";
 import { mergeLog } from "./connections.js";
@@ -43,8 +44,19 @@ export function replayPage(root, id) {
   const page = {
     step: params.has("step") ? Number(params.get("step")) : null,
     seat: params.has("seat") ? Number(params.get("seat")) : null,
-    frame: null, timer: 0, error: null,
+    frame: null, timer: 0, error: null, verify: { busy: false, result: null },
   };
+
+  async function onVerify() {
+    page.verify = { busy: true, result: null };
+    draw();
+    try {
+      page.verify = { busy: false, result: await verifyDeal(id) };
+    } catch (error) {
+      page.verify = { busy: false, result: { holds: false, checks: [{ key: "verify.error", ok: false }] } };
+    }
+    draw();
+  }
 
   async function load(step) {
     try {
@@ -133,6 +145,7 @@ export function replayPage(root, id) {
     patch(root, h("div", { class: "page table-page replay-page" }, // stepping changes only what the step changed
       h("div", { class: "table-head" }, h("h1", {}, `${t("replay.title")}: ${titleOf(summary)}`)),
       controls,
+      renderVerify(page.verify, onVerify),
       h("div", { class: "table-layout" },
         h("div", { class: "table-main" }, frame.view && frame.view.is_over ? renderScoreboard({ table: summary, view: frame.view, result: frame.result }) : null, board),
         h("aside", { class: "table-side" },

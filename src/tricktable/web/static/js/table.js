@@ -2,6 +2,7 @@
 // The connection itself belongs to connections.js, so leaving this page (lobby, replays, rules) keeps
 // a held seat connected; the rules and the game's reference open in a panel beside the board.
 
+import { contribution, rememberCommitment } from "./verify.js";
 import { accountError, me } from "./account.js";
 import { api, heldSeat, holdSeat, releaseSeat, savedName, saveName } from "./api.js";
 import { lastTrickOf, renderBoard, renderLog, renderScoreboard, seatName } from "./board.js";
@@ -10,7 +11,7 @@ import { h, mount, patch, toast } from "./dom.js";
 import { lang, t, titleOf } from "./i18n.js";
 import { renderPanel } from "./panel.js";
 import { reference, useTable } from "./reference.js";
-import { renderClocks, stopClocks, syncClock, tickClocks } from "./clock.js";
+import { renderClocks, renderLeaving, stopClocks, syncClock, tickClocks } from "./clock.js";
 import { MAX_CHARS, mergeChat, renderChat, setMuted } from "./chat.js";
 import { askNotify, flyTrick, notifyState, notifyTurn, playTrick, playTurn, setSound, soundOn } from "./sound.js";
 
@@ -49,7 +50,7 @@ export function tablePage(root, id) {
   async function join(seat, name) {
     try {
       if (!me.account) saveName(name);
-      const result = await api(`/api/tables/${encodeURIComponent(id)}/seats/${seat}`, { method: "POST", body: { name } });
+      const result = await api(`/api/tables/${encodeURIComponent(id)}/seats/${seat}`, { method: "POST", body: { name, contribution: contribution() } });
       holdSeat(id, result.seat, result.token, name);
       page.held = heldSeat(id);
       page.summary = result.table;
@@ -192,6 +193,7 @@ function receive(page, msg, conn, draw) {
       page.flyTo = last.taker;
     }
     syncClock(msg.table);
+    rememberCommitment(msg.table); // the deal's commitment, to check against the published secret at the end
     page.msg = msg;
     page.lines = conn.lines;
     page.summary = msg.table || page.summary;
@@ -238,6 +240,7 @@ function renderPage(page, handlers) {
   const banners = [];
   if (page.status === "lost") banners.push(h("div", { class: "banner banner-warn", dataset: { testid: "reconnecting" } }, t("table.reconnecting")));
   if (page.away.length) banners.push(renderAway(page, summary, handlers));
+  banners.push(...renderLeaving(summary, page.msg && typeof page.msg.seat === "number" ? page.msg.seat : null));
   if (summary && summary.status === "waiting") banners.push(renderWaiting(page, summary, handlers));
   else if (summary && !page.held && freeSeats(summary).length) banners.push(renderJoin(page, summary, handlers));
   if (!msg) {
@@ -264,7 +267,7 @@ function renderPage(page, handlers) {
       h("div", { class: "table-main" }, over, clocks, board,
         msg.undo && page.held ? h("div", { class: "buttons" }, h("button", { type: "button", class: "btn btn-ghost",
           dataset: { testid: "undo" }, disabled: page.pending, onclick: handlers.undo }, t("undo.button"))) : null,
-        mine && page.held ? renderHints(page, handlers) : null),
+        mine && page.held && !summary.rated ? renderHints(page, handlers) : null), // no engine help in a rated game
       h("aside", { class: "table-side" }, renderLog(withNotes(page.lines, msg.notes), summary),
         renderChat(page.chat, summary, { id: page.id, me, onSend: handlers.say, onMute: handlers.mute }))));
 }
