@@ -17,6 +17,7 @@ from rich.console import Console
 from rich.markup import escape
 
 from tricktable.bots import Bot, SeatView, make_bot
+from tricktable.bots.base import own_seed
 from tricktable.cli.options import add_game_arguments, game_options
 from tricktable.cli.views import render
 from tricktable.engine import Action, GameRecord, IllegalAction, ParseError, State, TricktableError, load_game
@@ -226,7 +227,9 @@ def run(args: argparse.Namespace) -> int:
     game = state.game
     seat = None if args.seat < 0 else args.seat
     names = seat_names(game.players, seat, lang, args.name)
-    bots = {p: make_bot(args.bots, seed + p) for p in range(game.players) if p != seat}
+    # the bots' seeds come from a key of their own, never from the table's seed (which rebuilds every hand)
+    key = secrets.randbelow(2**63)
+    bots = {p: make_bot(args.bots, own_seed(key, p)) for p in range(game.players) if p != seat}
     level = bot_level(args.bots, lang)
     others = listing([f"{names[p]} ({level})" for p in bots], lang)
     title = game.title_in(lang)
