@@ -114,7 +114,7 @@ def choose_action(state: State, seat: int, console: Console, ask: Callable[[str]
         if answer == "q":
             raise KeyboardInterrupt
         if answer == "?":
-            show_hints(state, seat, console, lang)
+            show_hints(state, seat, console, lang, names)
             return choose_action(state, seat, console, ask, lang, names)
         if answer.isdigit():
             if not 1 <= int(answer) <= len(choices):
@@ -170,13 +170,15 @@ def _card_words(state: State, card: str, lang: str) -> str:
     return re.sub(r"^play |を出す$", "", label)
 
 
-def show_hints(state: State, seat: int, console: Console, lang: str) -> None:
-    """The search's best choices for the seat (``bots.hints``), each with its one-sentence reason."""
+def show_hints(state: State, seat: int, console: Console, lang: str, names: list[str] | None = None) -> None:
+    """The search's best choices for the seat (``bots.hints``): each with its reason, then how sure it is."""
     from tricktable.bots.hints import suggest
 
-    for rank, hint in enumerate(suggest(SeatView(state, seat), lang=lang), 1):
-        why = hint.why_ja if lang == "ja" else hint.why
-        console.print(f"[bold green]{rank}.[/] {hint.text}  [dim]{hint.action}[/]  {why}")
+    ja = lang == "ja"
+    for rank, hint in enumerate(suggest(SeatView(state, seat), lang=lang, names=names), 1):
+        mark = ("≈" if hint.about_equal else "") + str(rank)
+        console.print(f"[bold green]{mark}.[/] {escape(hint.text)}  {escape(hint.why_ja if ja else hint.why)}")
+        console.print(f"    [dim]{escape(hint.sure_ja if ja else hint.sure)}[/]")
 
 
 def play(state: State, seat: int | None, bots: dict[int, Bot], console: Console,

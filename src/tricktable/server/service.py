@@ -388,7 +388,9 @@ class TableService:
         if seat not in table.state.actors:
             raise ServiceError("action/not-your-turn", f"seat {seat} has no choice to make now")
         view = SeatView(table.state, seat)  # a snapshot holding no live state: safe to search off the loop
-        hints = await asyncio.to_thread(suggest, view, lang=_lang(lang), seed=table.step)
+        # the players by the names the action buttons show
+        hints = await asyncio.to_thread(suggest, view, lang=_lang(lang), seed=table.step,
+                                        names=table.names(_lang(lang)))
         return {"type": "hint", "seat": seat, "step": table.step, "hints": [h.to_json() for h in hints]}
 
     @retry_conflicts
