@@ -137,12 +137,16 @@ def _favourite(view: SeatView, seed: int) -> Action:
     return choose(view.observation, view.legal, view.game, Rng(seed))
 
 
-def _search(view: SeatView, level: str, seed: int) -> dict[int, Node]:
-    """The root's children of a search at ``level`` whose playouts are scored by chances of winning."""
+def searcher(game: Game[Any], level: str, seed: int) -> ISMCTSBot:
+    """A search at ``level`` (a level of ``game`` or ``ismcts:<iterations>``) whose playouts are scored by
+    chances of winning the game (``odds.WinValuer``)."""
     head, *parts = level.split(":")
-    spec = type(view.game).bot_levels.get(head) if head != "ismcts" else f"ismcts:{':'.join(parts)}"
+    spec = type(game).bot_levels.get(head) if head != "ismcts" else f"ismcts:{':'.join(parts)}"
     if spec is None or not spec.startswith("ismcts:"):
         raise ValueError(f"hints need a search level, not {level!r}")
     budget, rollout, inference, prior = level_settings(spec)
-    bot = ISMCTSBot(seed, budget=budget, rollout=rollout, inference=inference, prior=prior, valuer=WinValuer)
-    return bot.search(view)
+    return ISMCTSBot(seed, budget=budget, rollout=rollout, inference=inference, prior=prior, valuer=WinValuer)
+
+
+def _search(view: SeatView, level: str, seed: int) -> dict[int, Node]:
+    return searcher(view.game, level, seed).search(view)

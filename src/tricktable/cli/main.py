@@ -15,6 +15,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "lab": ("lab", "a designer's variant study: options varied on the same deals, balance measures, a report"),
     "ratings": ("ratings", "rate bot levels from simulate results; show a game's leaderboard"),
     "replay": ("replay", "step through a saved game record"),
+    "review": ("review", "review a finished game: each decision of a seat against the search's best, and its cost"),
     "rules": ("rules", "print a game's rules and options"),
     "bench": ("bench", "measure engine speed"),
 }

@@ -647,6 +647,18 @@ class TableService:
                            lambda a: game.describe_action(a, lang, names)),
         }
 
+    async def review(self, table_id: str, seat: int, lang: str | None = "en") -> dict[str, Any]:
+        """The review of ``seat``'s decisions in a finished game (``server.reviews``: in the background;
+        ask again for its progress)."""
+        from tricktable.server import reviews
+
+        table = await self._table(table_id)
+        if table.status != "over":
+            raise ServiceError("record/hidden", "a review reads every hand: it opens when the game is over")
+        self._place(table, seat)
+        names = {"en": table.names("en"), "ja": table.names("ja")}
+        return reviews.status(table.id, table.state.record(), seat, names, _lang(lang))
+
     # --- inside --------------------------------------------------------------------------------
 
     async def _table(self, table_id: str) -> Table:

@@ -49,10 +49,11 @@ BLUFF_RATE = 0.05  # how often we assume a player holding a following card plays
 SAFE_BLUFF = 0.2  # bluff only where the others' odds that it is one stay this low (``challenge_risk``)
 BLUFF_GAIN = 1.0  # and only for this much more than the best following card (in the play's value: points)
 # how often a player holding a following card plays off-colour, as a challenger reckons it: where the bluff
-# looked safe (the rule above: 97 bluffs in 270 such plays of 40 self-play games) and elsewhere (none in
-# 1,405; a little kept for players who bluff otherwise)
-SAFE_BLUFF_RATE = 0.35
-RISKY_BLUFF_RATE = 0.01
+# looked safe (the rule above, at this rate: 11 bluffs in 51 such plays of 40 self-play games; 0.2 gave 22 in
+# 71) and elsewhere (none in 1,622; at 0.01, 14 challenges there all failed, the tail of the hypergeometric
+# guess being no evidence against a player's choice)
+SAFE_BLUFF_RATE = 0.25
+RISKY_BLUFF_RATE = 0.001
 
 
 def _setup(game: Game[Any]) -> Setup:
@@ -181,8 +182,9 @@ def challenge_risk(view: _View, seat: int = -1, *, before: int = 0) -> float:
     """How likely the others think an off-colour card of ``seat`` (default: ours) is a bluff, from what
     everyone has seen (won piles, the trick less its last ``before`` cards, the seat's cards known from a
     challenge): the chance, over the cards not public, that a hand of its size holds a following card,
-    weighed by the play as ``bluff_odds`` does. Each other seat also knows its own hand, which can only
-    make it surer; these are the odds before that."""
+    weighed by the play at the rate a player bluffs where it looks safe (``SAFE_BLUFF_RATE``: the rate the
+    others reckon with there). Each other seat also knows its own hand, which can make it surer; these are
+    the odds before that."""
     seat = view.seat if seat < 0 else seat
     follow = view.follow_mask()
     known = _mask(view.table["known_in_hand"][seat])
@@ -200,7 +202,7 @@ def challenge_risk(view: _View, seat: int = -1, *, before: int = 0) -> float:
     total, hits = hidden.bit_count(), (hidden & follow).bit_count()
     if size <= 0 or total < size:
         return 0.0
-    return bluff_odds(1.0 - comb(total - hits, size) / comb(total, size))
+    return bluff_odds(1.0 - comb(total - hits, size) / comb(total, size), SAFE_BLUFF_RATE)
 
 
 def _unseen(view: _View) -> Mask:
