@@ -22,7 +22,7 @@ def test_a_player_asks_for_a_suggestion_and_plays_it(server: Server, page: Any) 
     page.wait_for_selector("[data-testid=hint]")
     hints = page.locator("[data-testid=hint]")
     assert 1 <= hints.count() <= 3
-    assert "The search rates it" in hints.first.inner_text()
+    assert "Estimated chance of winning the game" in hints.first.inner_text()
     before = page.locator("[data-testid=hand] .card").count()
     hints.first.locator("button").click()
     wait_until(page, f"document.querySelectorAll('[data-testid=hand] .card').length < {before}")
