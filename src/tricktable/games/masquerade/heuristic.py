@@ -404,7 +404,8 @@ def reason(obs: Observation, action: Action, game: Game[Any]) -> tuple[str, dict
     kind = action.kind
     if kind is Kind.PLAY:
         if not view.trick:
-            return "lead_low", {}
+            lowest = min(number(c) for c in cards_of(view.hand)) if view.hand else number(action.card)
+            return ("lead_low" if number(action.card) <= lowest else "lead_high"), {}
         colour = COLOURS[view.lead]
         follow = view.follow_mask()
         if follow >> action.card & 1:

@@ -160,6 +160,7 @@ WHY: dict[str, dict[str, str]] = {
 REASONS: dict[str, dict[str, str]] = {
     "en": {
         "lead_low": "Leads your lowest card: it likely picks a card and leads next.",
+        "lead_high": "Leads a higher card than your lowest: it may take the rest of the trick rather than pick one.",
         "follows": "Follows {colour}, so no challenge can catch it.",
         "last_best": "As the last to play, this card gives you the best taking of the trick.",
         "bluff": "A bluff: you hold {colour} but play another colour; the others' odds that it is a bluff "
@@ -182,6 +183,7 @@ REASONS: dict[str, dict[str, str]] = {
     },
     "ja": {
         "lead_low": "一番小さいカードでリードします。カードを1枚選べて次もリードしやすくなります。",
+        "lead_high": "一番小さくないカードでリードします。1枚選ぶより残りを取る側になるかもしれません。",
         "follows": "{colour}に従うので、チャレンジされても問題ありません。",
         "last_best": "最後に出すので、このカードでトリックの取り方が一番有利になります。",
         "bluff": "ブラフ: {colour}を持っているのに別の色を出します。"
