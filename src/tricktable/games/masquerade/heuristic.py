@@ -379,8 +379,9 @@ avoid = certain_bluffs  # the search hook (bots.heuristic.hook): never bluff int
 def evidence(world: State, seat: int) -> float:
     """How likely this turn's off-colour cards are in ``world`` with this heuristic as the others' model
     (the search hook ``evidence``, see ``bots.ismcts``): a player who could have followed plays off-colour
-    at ``BLUFF_RATE``. Hands only lose cards during a turn, so a following card in a hand now was there
-    when the card was played."""
+    at the rate a challenger reckons with in that spot (``SAFE_BLUFF_RATE`` where the bluff looked safe to
+    everyone, ``RISKY_BLUFF_RATE`` elsewhere: ``_spot_rate``). Hands only lose cards during a turn, so a
+    following card in a hand now was there when the card was played."""
     if not isinstance(world, MasqueradeRules) or world.lead < 0:
         return 1.0
     follow = world.follow_mask()
@@ -390,35 +391,27 @@ def evidence(world: State, seat: int) -> float:
             continue
         q = world.seat_at(i)
         if q != seat and world.hands[q] & follow:
-            weight *= BLUFF_RATE
+            weight *= _spot_rate(world, q, i, follow)
     return weight
 
 
-def reason(obs: Observation, action: Action, game: Game[Any]) -> tuple[str, dict[str, Any]]:
-    """Why these rules of thumb would play ``action`` (or what it risks): a key of ``text.REASONS`` and its
-    values. Hints and reviews word it (``bots.hints``)."""
-    rule = RULES.get(obs["phase"])
-    if rule is None or not isinstance(action, Move):
-        return "other", {}
-    view = _View(obs, game)
-    kind = action.kind
-    if kind is Kind.PLAY:
-        if not view.trick:
-            lowest = min(number(c) for c in cards_of(view.hand)) if view.hand else number(action.card)
-            return ("lead_low" if number(action.card) <= lowest else "lead_high"), {}
-        colour = COLOURS[view.lead]
-        follow = view.follow_mask()
-        if follow >> action.card & 1:
-            return ("last_best" if len(view.trick) == view.players - 1 else "follows"), {"colour": colour}
-        if view.hand & follow:
-            return "bluff", {"colour": colour, "risk": round(100 * challenge_risk(view))}
-        return "void", {"colour": colour}
-    if kind in (Kind.CHALLENGE, Kind.PASS):
-        challenged = view.trick[-1][0] if view.trick else -1
-        odds = _bluff_chance(view)
-        likely = odds > CHALLENGE_ODDS
-        key = ("challenge" if likely else "challenge_long") if kind is Kind.CHALLENGE else \
-            ("no_challenge_despite" if likely else "no_challenge")
-        return key, {"seat": challenged, "chance": round(100 * odds)}
-    return {Kind.OPTION: "option", Kind.COLOUR: "colour_move", Kind.PICK: "pick", Kind.DONE: "done",
-            Kind.TARGET: "target", Kind.TAKE: "take"}.get(kind, "other"), {}
+def _spot_rate(world: MasqueradeRules, q: int, position: int, follow: Mask) -> float:
+    """The bluff rate of the spot where ``q`` played the trick's card at ``position``: safe when, from what
+    was public then, a bluff looked unlikely (``challenge_risk``'s reckoning, on the world's own piles)."""
+    if world.known[q] & follow:
+        return RISKY_BLUFF_RATE
+    public = 0
+    for k in world.known:
+        public |= k
+    for pile in world.won:
+        public |= pile
+    for card in world.trick[:position]:
+        if card >= 0:
+            public |= 1 << card
+    hidden = ((1 << DECK) - 1) & ~public
+    size = world.hands[q].bit_count() + 1 - world.known[q].bit_count()
+    total, hits = hidden.bit_count(), (hidden & follow).bit_count()
+    if size <= 0 or total < size:
+        return RISKY_BLUFF_RATE
+    risk = bluff_odds(1.0 - comb(total - hits, size) / comb(total, size), SAFE_BLUFF_RATE)
+    return SAFE_BLUFF_RATE if risk <= SAFE_BLUFF else RISKY_BLUFF_RATE
