@@ -93,7 +93,8 @@ def interval(mean: float, count: int) -> tuple[float, float]:
     z2 = Z95 * Z95
     centre = (p + z2 / (2 * count)) / (1 + z2 / count)
     half = Z95 * math.sqrt(p * (1 - p) / count + z2 / (4 * count * count)) / (1 + z2 / count)
-    return max(0.0, centre - half), min(1.0, centre + half)
+    # Wilson's interval holds the mean; min/max only undo rounding at 0 and 1
+    return max(0.0, min(p, centre - half)), min(1.0, max(p, centre + half))
 
 
 Sample = tuple[list[float], float, int, list[float]]
