@@ -6,7 +6,9 @@ softmax's (scale, offset) to who won (paste the printed table into ``bots/odds.p
 estimated chance of winning for the move the seat then played, and compare with whether it won: the
 reliability table of docs/strength.md (by bins of the chance shown: the mean shown, the share of wins,
 its 95% interval, and the count).
-Run: ``PYTHONPATH=src python benchmarks/calibrate_hints.py fit [games]`` or ``check [games] [game...]``.
+``heldout``: the same check on other games again (after a change fitted to ``check``'s table, such as
+``odds.SHARPEN``).
+Run: ``PYTHONPATH=src python benchmarks/calibrate_hints.py fit|check|heldout [games] [game...]``.
 """
 
 from __future__ import annotations
@@ -54,14 +56,14 @@ def samples(game: str, games: int, first: int) -> list[Sample]:
     return out
 
 
-def check(game: str, games: int, level: str) -> list[tuple[float, float]]:
+def check(game: str, games: int, level: str, first: int = 10_000) -> list[tuple[float, float]]:
     """(chance shown for the move played, the seat's win share) at one decision in eight, drawn at random, in
     games of ``level`` against the heuristic (other seeds than ``fit``'s)."""
     out: list[tuple[float, float]] = []
     rng = Rng(99)
     for k in range(games):
         players = (3, 4)[k % 2]
-        state = load_game(game, players).new_state(10_000 + k)
+        state = load_game(game, players).new_state(first + k)
         bots = [make_bot(level if p == k % players else "heuristic", own_seed(8, k, p)) for p in range(players)]
         decisions = 0
         pending: list[tuple[int, float]] = []
@@ -110,7 +112,7 @@ if __name__ == "__main__":
             print(f'"{name}": {odds},  # {len(train)} round starts of {games} games; held-out mean log-likelihood '
                   f"{log_likelihood(held, odds):.3f} (uniform {log_likelihood(held, (0.0, 1.0)):.3f})")
         else:
-            pairs = check(name, games, "heuristic")
+            pairs = check(name, games, "heuristic", 20_000 if what == "heldout" else 10_000)
             brier = sum((c - w) ** 2 for c, w in pairs) / max(1, len(pairs))
             print(f"{name}: {len(pairs)} decisions in {games} heuristic games (3 and 4 players); Brier {brier:.3f}")
             print("\n".join(table(pairs)))

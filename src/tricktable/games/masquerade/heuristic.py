@@ -415,3 +415,33 @@ def _spot_rate(world: MasqueradeRules, q: int, position: int, follow: Mask) -> f
         return RISKY_BLUFF_RATE
     risk = bluff_odds(1.0 - comb(total - hits, size) / comb(total, size), SAFE_BLUFF_RATE)
     return SAFE_BLUFF_RATE if risk <= SAFE_BLUFF else RISKY_BLUFF_RATE
+
+
+def reason(obs: Observation, action: Action, game: Game[Any]) -> tuple[str, dict[str, Any]]:
+    """Why these rules of thumb would play ``action`` (or what it risks): a key of ``text.REASONS`` and its
+    values. Hints and reviews word it (``bots.hints``)."""
+    rule = RULES.get(obs["phase"])
+    if rule is None or not isinstance(action, Move):
+        return "other", {}
+    view = _View(obs, game)
+    kind = action.kind
+    if kind is Kind.PLAY:
+        if not view.trick:
+            lowest = min(number(c) for c in cards_of(view.hand)) if view.hand else number(action.card)
+            return ("lead_low" if number(action.card) <= lowest else "lead_high"), {}
+        colour = COLOURS[view.lead]
+        follow = view.follow_mask()
+        if follow >> action.card & 1:
+            return ("last_best" if len(view.trick) == view.players - 1 else "follows"), {"colour": colour}
+        if view.hand & follow:
+            return "bluff", {"colour": colour, "risk": round(100 * challenge_risk(view))}
+        return "void", {"colour": colour}
+    if kind in (Kind.CHALLENGE, Kind.PASS):
+        challenged = view.trick[-1][0] if view.trick else -1
+        odds = _bluff_chance(view)
+        likely = odds > CHALLENGE_ODDS
+        key = ("challenge" if likely else "challenge_long") if kind is Kind.CHALLENGE else \
+            ("no_challenge_despite" if likely else "no_challenge")
+        return key, {"seat": challenged, "chance": round(100 * odds)}
+    return {Kind.OPTION: "option", Kind.COLOUR: "colour_move", Kind.PICK: "pick", Kind.DONE: "done",
+            Kind.TARGET: "target", Kind.TAKE: "take"}.get(kind, "other"), {}
