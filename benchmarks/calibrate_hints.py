@@ -6,8 +6,7 @@ softmax's (scale, offset) to who won (paste the printed table into ``bots/odds.p
 estimated chance of winning for the move the seat then played, and compare with whether it won: the
 reliability table of docs/strength.md (by bins of the chance shown: the mean shown, the share of wins,
 its 95% interval, and the count).
-``heldout``: the same check on other games again (after a change fitted to ``check``'s table, such as
-``odds.SHARPEN``).
+``heldout``: the same check on other games again (after a change fitted to ``check``'s table).
 Run: ``PYTHONPATH=src python benchmarks/calibrate_hints.py fit|check|heldout [games] [game...]``.
 """
 

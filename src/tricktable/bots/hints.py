@@ -26,7 +26,7 @@ from typing import Any
 from tricktable.bots.base import SeatView
 from tricktable.bots.heuristic import chooser, hook
 from tricktable.bots.ismcts import ISMCTSBot, Node
-from tricktable.bots.odds import WinValuer, interval, shown
+from tricktable.bots.odds import WinValuer, interval
 from tricktable.bots.search import level_settings
 from tricktable.engine import Action, Game, Rng
 
@@ -113,11 +113,9 @@ def suggest(view: SeatView, *, top: int = 3, level: str = HINT_LEVEL, seed: int 
             rows.append((None, 0, action))
     rows.sort(key=lambda r: (r[0] is None, -(r[0] or 0.0), -r[1], r[2].index))
     bounds = [interval(c, n) if c is not None else (None, None) for c, n, _ in rows]
-    # as shown: sharpened where the game's playouts flatten the mean (``odds.shown``; monotone)
-    players, name = view.game.players, view.game.name
-    rows = [(None if c is None else round(shown(c, players, name), 3), n, a) for c, n, a in rows]
-    bounds = [(None, None) if lo is None or hi is None else
-              (round(shown(lo, players, name), 3), round(shown(hi, players, name), 3)) for lo, hi in bounds]
+    # rounded once, so that the sentence and the number agree
+    rows = [(None if c is None else round(c, 3), n, a) for c, n, a in rows]
+    bounds = [(None, None) if lo is None or hi is None else (round(lo, 3), round(hi, 3)) for lo, hi in bounds]
     best_low = bounds[0][0]
     equal = [c is not None and i > 0 and best_low is not None and (bounds[i][1] or 0) >= best_low
              for i, (c, _, _) in enumerate(rows)]

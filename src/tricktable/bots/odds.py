@@ -33,10 +33,7 @@ ODDS: dict[str, tuple[float, float]] = {
     "masquerade": (0.0519, 0.25),
 }
 DEFAULT_ODDS = (0.5, 1.0)
-# A search's mean of these chances over its playouts is flatter than the truth where the playouts are noisy
-# (Masquerade's random two-turn rollouts): ``shown`` sharpens it about the even share by this slope on the
-# log-odds scale, fitted to the calibration check's bins (docs/strength.md) and checked on other games
-SHARPEN: dict[str, float] = {"masquerade": 2.5}
+
 Z95 = 1.959964  # the normal quantile of a two-sided 95% interval
 
 
@@ -86,17 +83,6 @@ class WinValuer:
 
     def __call__(self, state: State) -> list[float]:
         return win_chances(state)
-
-
-def shown(chance: float, players: int, game: str) -> float:
-    """``chance`` (a search's mean) as a hint shows it: ``SHARPEN``'s slope about ``1 / players`` on the
-    log-odds scale (the identity for a game without one); monotone, so it keeps every order."""
-    slope = SHARPEN.get(game, 1.0)
-    if slope == 1.0 or chance <= 0.0 or chance >= 1.0:
-        return chance
-    even = math.log(1.0 / (players - 1)) if players > 1 else 0.0
-    logit = math.log(chance / (1.0 - chance))
-    return 1.0 / (1.0 + math.exp(-(even + slope * (logit - even))))
 
 
 def interval(mean: float, count: int) -> tuple[float, float]:
