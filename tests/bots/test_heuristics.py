@@ -256,3 +256,22 @@ def test_no_prior_where_the_heuristic_tosses_a_coin() -> None:
         assert bot._favoured == -1
         return
     raise AssertionError("no draft decision reached")
+
+
+def test_masquerade_search_never_challenges_against_the_odds() -> None:
+    banned = allowed = 0
+
+    def window(state: State, p: int) -> bool:
+        return state.observe(p)["phase"] == "challenge" and p in state.actors
+
+    for state, seat in heuristic_positions("masquerade", 30, window):
+        view = SeatView(state, seat)
+        odds = masq.bluff_chance(view.observation, view.game)
+        kept = [a.text for a in masq.avoid(view.observation, view.legal, view.game)]
+        if odds <= masq.CHALLENGE_ODDS:
+            assert kept == ["challenge"]
+            banned += 1
+        else:
+            assert kept == []
+            allowed += 1
+    assert banned >= 5

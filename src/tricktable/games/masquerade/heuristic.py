@@ -373,7 +373,15 @@ RULES: dict[str, Callable[[_View, list[Move], Observation], Move]] = {PHASE_WORD
     (Phase.PLUS_MINUS, _target), (Phase.TRICK_END, _take))}
 
 
-avoid = certain_bluffs  # the search hook (bots.heuristic.hook): never bluff into a certain challenge
+def avoid(obs: Observation, legal: Sequence[Action], game: Game[Any]) -> list[Action]:
+    """The search hook (``bots.heuristic.hook``): never bluff into a certain challenge, and never challenge
+    against the odds (``bluff_chance`` at most ``CHALLENGE_ODDS``): a search's worlds hold a following card in
+    the challenged hand as often as a random deal would, which the play itself makes unlikely."""
+    if obs.get("phase") == PHASE_WORDS[Phase.CHALLENGE_WINDOW] and obs["trick"]:
+        if bluff_chance(obs, game) <= CHALLENGE_ODDS:
+            return [a for a in legal if isinstance(a, Move) and a.kind is Kind.CHALLENGE]
+        return []
+    return certain_bluffs(obs, legal, game)
 
 
 def evidence(world: State, seat: int) -> float:
