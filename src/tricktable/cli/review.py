@@ -30,7 +30,7 @@ WORDS = {
            "played": "指した手", "best": "最善手（その時の情報）", "cost": "損失", "all": "全員の手札が見える場合",
            "worst": "特に大きかったミス:", "none": "探索が最善手と区別できるほどの損はありません。きれいな対局です。",
            "close": "ほぼ互角", "progress": "振り返り中",
-           "line": "{step}手目: {best}ではなく{played}、勝つ見込みで{cost}ポイントの損（{mark}）。{why}"},
+           "line": "{step}手目: 「{best}」ではなく「{played}」、勝つ見込みで{cost}ポイントの損（{mark}）。{why}"},
 }
 
 
