@@ -89,7 +89,7 @@ def test_trickster_heuristic_knows_it_is_the_trickster_after_a_guard_lead() -> N
     assert found >= 3
 
 
-def test_masquerade_challenges_a_known_following_card_and_not_an_unproven_guess() -> None:
+def test_masquerade_challenges_a_known_following_card_and_otherwise_on_the_odds_of_the_spot() -> None:
     challenged = known = unproven = 0
 
     def window(state: State, p: int) -> bool:
@@ -104,9 +104,14 @@ def test_masquerade_challenges_a_known_following_card_and_not_an_unproven_guess(
         if prior >= 1.0:
             assert verb == "challenge"
             known += 1
-        elif prior < 0.85:
-            assert verb == "pass", f"challenged on a {prior:.2f} guess: the card itself says void"
-            unproven += 1
+        else:
+            safe = masq.challenge_risk(mview, who, before=1) <= masq.SAFE_BLUFF
+            odds = masq.bluff_odds(prior, masq.SAFE_BLUFF_RATE if safe else masq.RISKY_BLUFF_RATE)
+            assert odds == masq.bluff_chance(view.observation, view.game)
+            assert (verb == "challenge") == (odds > masq.CHALLENGE_ODDS), f"{verb} at odds {odds:.2f}"
+            if not safe and prior < 0.95:  # where nobody bluffs, a following card unseen is no reason
+                assert verb == "pass", f"challenged on a {prior:.2f} guess: the card itself says void"
+                unproven += 1
         challenged += verb == "challenge"
     assert unproven >= 10
 
@@ -251,3 +256,22 @@ def test_no_prior_where_the_heuristic_tosses_a_coin() -> None:
         assert bot._favoured == -1
         return
     raise AssertionError("no draft decision reached")
+
+
+def test_masquerade_search_never_challenges_against_the_odds() -> None:
+    banned = allowed = 0
+
+    def window(state: State, p: int) -> bool:
+        return state.observe(p)["phase"] == "challenge" and p in state.actors
+
+    for state, seat in heuristic_positions("masquerade", 30, window):
+        view = SeatView(state, seat)
+        odds = masq.bluff_chance(view.observation, view.game)
+        kept = [a.text for a in masq.avoid(view.observation, view.legal, view.game)]
+        if odds <= masq.CHALLENGE_ODDS:
+            assert kept == ["challenge"]
+            banned += 1
+        else:
+            assert kept == []
+            allowed += 1
+    assert banned >= 5

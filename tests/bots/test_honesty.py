@@ -143,3 +143,82 @@ def test_a_server_bots_own_seed_does_not_give_away_the_table_seed() -> None:
     assert len(set(steps)) == 50  # no constant step to peel off
     inverse = pow(1_000_003, -1, 2**32)
     assert all((bot_seed(s, 0, 0) * inverse) % 2**32 != s % 2**32 for s in seeds)
+
+
+def fixed_deals() -> list[State]:
+    """A game of each kind whose options fix the deal (every seat's cards), a few random steps in."""
+    import sys as _sys
+    from pathlib import Path
+
+    _sys.path.insert(0, str(Path(__file__).parents[1] / "trickster"))
+    from trickster_helpers import position
+
+    from tricktable.engine import load_game
+
+    masquerade = load_game("masquerade", 3, deal=[["R1", "K2", "B3"], ["B4", "G5", "R6"], ["K7", "G8", "B9"]])
+    megalomania = load_game("megalomania", 3, deal=[["B15 B12 K1 K2", "Y1 Y2 Y4 Y6", "R1 R2 R4 R6"]] * 2)
+    states = [masquerade.new_state(5), megalomania.new_state(5), position(3, open_cards=False)]
+    rng = Rng(2)
+    for state in states:
+        for _ in range(2):
+            seat = state.actors[0]
+            legal = state.legal_actions(seat)
+            state.apply(legal[rng.below(len(legal))], seat)
+    return states
+
+
+@pytest.mark.parametrize("index", range(3))
+def test_a_set_up_deal_is_in_no_seats_game_nor_any_world(index: int) -> None:
+    state = fixed_deals()[index]
+    game = state.game
+    setup = {name: getattr(game.options, name) for name in game.setup_options if getattr(game.options, name)}
+    assert setup, "the position must have a set-up deal to hide"
+    for seat in range(state.players):
+        view = SeatView(state, seat)
+        for name in setup:  # the route that worked before: read the deal off the options
+            assert getattr(view.game.options, name) != setup[name]
+        bot = make_bot("ismcts:8:infer", seat)
+        if view.legal:
+            bot.choose(view)
+        found = reachable(view, bot, view.sample(Rng(seat)), view.sample(Rng(seat), log=True))
+        held = [name for name, value in setup.items() if any(o is value or o == value for o in found.values()
+                                                              if isinstance(o, tuple) and o)]
+        assert not held, f"{game.name}: seat {seat}'s view holds the set-up {held}"
+        assert id(game.options) not in found
+        # a new game of the view's rules deals at random: it cannot rebuild the others' hands
+        rebuilt = view.game.new_state(state.seed)
+        assert other_hands(rebuilt, seat) != other_hands(game.new_state(state.seed), seat)
+
+
+def test_a_simulated_bots_seed_does_not_follow_from_the_table_seed() -> None:
+    from tricktable.sim.tournament import bot_seeds, schedule
+
+    lineup = ["ismcts:4", "random", "random"]
+    one = schedule("masquerade", lineup, 6, seed=5, bot_key=77)
+    other = schedule("masquerade", lineup, 6, seed=905, bot_key=77)
+    assert [m.seed for m in one] != [m.seed for m in other]
+    # the same bots' seeds on other tables: they hold nothing of the table's seed
+    assert [bot_seeds(m) for m in one] == [bot_seeds(m) for m in other]
+    assert bot_seeds(one[0]) != bot_seeds(schedule("masquerade", lineup, 6, seed=5, bot_key=78)[0])
+    # the routes that worked before (``seed * 101 + k``): the bot's seed divided back gives no table's seed
+    for match in one:
+        assert all(s // 101 != match.seed and s - 101 * match.seed not in range(3) for s in bot_seeds(match))
+
+
+def test_a_played_games_bots_seeds_do_not_follow_from_the_table_seed(monkeypatch: pytest.MonkeyPatch) -> None:
+    from tricktable.cli import main as cli
+    from tricktable.cli import play
+
+    seeds: list[int] = []
+    real = play.make_bot
+
+    def spy(name: str, seed: int = 0) -> Any:
+        seeds.append(seed)
+        return real(name, seed)
+
+    monkeypatch.setattr(play, "make_bot", spy)
+    monkeypatch.setattr(play, "play", lambda *args, **kwargs: None)
+    for _ in range(2):
+        assert cli.main(["play", "masquerade", "--players", "3", "--seed", "12", "--seat", "0"]) == 0
+    assert len(seeds) == 4 and seeds[:2] != seeds[2:]  # the same table, other bots' seeds
+    assert not {12, 13, 14} & set(seeds)  # the route that worked before: ``seed + p``

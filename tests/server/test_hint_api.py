@@ -18,10 +18,12 @@ def test_a_seat_to_move_gets_ranked_legal_hints_in_its_language(client: TestClie
     assert body["type"] == "hint" and body["seat"] == actor and 1 <= len(body["hints"]) <= 3
     for hint in body["hints"]:
         assert hint["action"] in legal
-        assert 0.0 <= hint["win_chance"] <= 1.0 and 0.0 <= hint["visit_share"] <= 1.0
-        assert hint["why"].startswith("The search rates it") and "探索の評価" in hint["why_ja"]
-    shares = [h["visit_share"] for h in body["hints"]]
-    assert shares == sorted(shares, reverse=True)
+        if hint["win_chance"] is not None:
+            assert 0.0 <= hint["low"] <= hint["win_chance"] <= hint["high"] <= 1.0 and hint["simulations"] > 0
+            assert "このゲームに勝つ見込み" in hint["sure_ja"] and "Estimated chance of winning" in hint["sure"]
+        assert hint["why"].endswith(".") and hint["why_ja"].endswith("。")
+    shown = [h["win_chance"] for h in body["hints"] if h["win_chance"] is not None]
+    assert shown == sorted(shown, reverse=True)
 
 
 def test_hints_need_the_seats_token_and_its_turn(client: TestClient) -> None:

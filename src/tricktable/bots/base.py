@@ -4,9 +4,9 @@ A driver hands the bot a ``SeatView``, built from the live state and then cut lo
 
 - ``observation``: the seat's observation, a deep copy (plain data);
 - ``legal``: the seat's legal actions (a copy of the list; actions are interned values);
-- ``game``: the game's rules, as a *fork* of the live ``Game`` for this seat (``Game.fork``): the same
+- ``game``: the game's rules, as a *fork* of the live ``Game`` for this seat (``Game.blind``): the same
   action table, with memo caches of its own, so nothing the live game (or another seat's search) put in
-  a cache can be read here;
+  a cache can be read here, and no set-up deal (an option fixing every seat's cards is at its default);
 - ``sample(rng)``: a full world consistent with the observation. The view holds no live state: when it
   is built, the driver draws one world (the game's ``resample``, with a fixed seed, so it depends on the
   observation only), deep-copies it into the fork and strips it to what the seat may know: ``seed`` 0,
@@ -23,6 +23,7 @@ walks every route.
 from __future__ import annotations
 
 import copy
+import hashlib
 import time
 import weakref
 from abc import ABC, abstractmethod
@@ -37,21 +38,32 @@ KNOWLEDGE_SEED = 0x5EA7_0F_C0DE  # the driver's draw: fixed, so the world depend
 _FORKS: weakref.WeakKeyDictionary[Game[Any], dict[int, Game[Any]]] = weakref.WeakKeyDictionary()
 
 
+def own_seed(key: int, *where: int) -> int:
+    """A bot's seed from a key of the bots' own and where it plays (a deal, a place in the line-up), never
+    from the table's seed: a seed that the table's seed gave (``seed * 101 + k``) would give the table's
+    seed back, and ``new_state`` rebuilds every hand from that. A keyed hash, so the seed tells nothing of
+    ``where`` either without the key."""
+    digest = hashlib.blake2b("/".join(map(str, where)).encode(), key=key.to_bytes(16, "big", signed=True),
+                             digest_size=8, person=b"tricktable-bots").digest()
+    return int.from_bytes(digest, "big") >> 1
+
+
 def seat_game(game: Game[Any], seat: int) -> Game[Any]:
-    """``game``'s fork for ``seat`` (made once): what a bot of that seat sees as its game."""
+    """``game``'s blind fork for ``seat`` (made once): what a bot of that seat sees as its game."""
     forks = _FORKS.setdefault(game, {})
     fork = forks.get(seat)
     if fork is None:
-        fork = forks[seat] = game.fork()
+        fork = forks[seat] = game.blind()
     return fork
 
 
 def knowledge(state: State, seat: int, game: Game[Any]) -> State:
     """A full state from what ``seat`` knows of ``state``, sharing nothing with it: see the module doc."""
     world = state.resample(seat, Rng(KNOWLEDGE_SEED + seat))
-    # the deep copy shares only the game's immutable tables (and interned actions) with the live state; a
-    # memo cache the state holds as its own field becomes the fork's
-    memo: dict[int, Any] = {id(value): value for value in vars(state.game).values()}
+    # the deep copy shares only the game's immutable tables (and interned actions) with the live state; what
+    # the state holds of its game becomes the fork's: a memo cache, and the options and what the game derived
+    # from them (the fork's hold no set-up deal)
+    memo: dict[int, Any] = {id(value): getattr(game, name, value) for name, value in vars(state.game).items()}
     memo[id(state.game)] = game
     for name in game.memo_fields:
         memo[id(getattr(state.game, name))] = getattr(game, name)

@@ -1,97 +1,154 @@
-"""Hints: the search's ranked choices for a seat's view, each with a sentence of why (English, Japanese).
+"""Hints: the seat's choices with an estimated chance of winning the game each, how sure it is, and why.
 
 ``suggest(view)`` runs the same ISMCTS as the bots (the ``medium`` level unless told otherwise) on the seat's
-``SeatView``, so a hint knows exactly what the seat knows and nothing more. Each choice comes with
+``SeatView``, so a hint knows exactly what the seat knows and nothing more. Its playouts are scored by
+``odds.WinValuer``: each seat's estimated chance of winning the whole game where the playout stops (the
+scores and the rounds left, fitted to simulated games), so a choice's mean is an estimated probability of
+winning the game if it is played. Each choice comes with
 
-- ``win_chance``: the search's mean reward for it, from 0 to 1: at the end of the game the seat's share of
-  the win, before that its score lead over the others squashed to a chance (0.5: as good as the others);
-- ``visit_share``: the share of the search's simulations that chose it (how sure the search is);
-- ``why`` / ``why_ja``: one sentence built from those numbers, the gap to the next choice and whether the
-  game's rules of thumb (the heuristic) pick the same.
+- ``win_chance`` and its 95% interval ``low``-``high`` over ``simulations`` playouts; a choice the search
+  never tried has no chance (None), never 0%;
+- ``about_equal``: its interval overlaps the best choice's, so the search cannot tell them apart (the best
+  one is then a close call: ``close_call`` on the first hint, also when a choice went untried);
+- ``why`` / ``why_ja``: one sentence in the game's terms from the game's own reasoning (the heuristic's
+  ``reason``, worded by the game's ``text.REASONS``), and ``sure`` / ``sure_ja``: the numbers in words.
+
+Hints come best first by ``win_chance``.
 """
 
 from __future__ import annotations
 
+import importlib
+from collections.abc import Sequence
 from dataclasses import asdict, dataclass
 from typing import Any
 
 from tricktable.bots.base import SeatView
-from tricktable.bots.heuristic import chooser
-from tricktable.bots.ismcts import ISMCTSBot
-from tricktable.engine import Rng
+from tricktable.bots.heuristic import chooser, hook
+from tricktable.bots.ismcts import ISMCTSBot, Node
+from tricktable.bots.odds import WinValuer, interval
+from tricktable.bots.search import level_settings
+from tricktable.engine import Action, Game, Rng
 
 HINT_LEVEL = "medium"  # about half a second: a hint should come at once
-CLEAR = 0.04  # a lead in win chance that counts as clear
 
 
 @dataclass(frozen=True, slots=True)
 class Hint:
     action: str  # the action's canonical text (send it back as the move)
     text: str  # the action in words, in the asked language
-    win_chance: float
-    visit_share: float
+    win_chance: float | None  # estimated probability of winning the game with this choice; None: not searched
+    low: float | None  # its 95% interval
+    high: float | None
+    simulations: int  # playouts that began with this choice
+    about_equal: bool  # the search cannot separate it from the best choice
+    close_call: bool  # (first hint) another choice is about equal to it
     agrees: bool  # the heuristic picks it too
-    why: str
+    why: str  # the reason, in the game's terms
     why_ja: str
+    sure: str  # the numbers in words
+    sure_ja: str
 
     def to_json(self) -> dict[str, Any]:
         return asdict(self)
 
 
-def _why(rank: int, chance: float, share: float, gap: float, agrees: bool, other: tuple[str, str] | None
-         ) -> tuple[str, str]:
-    pct, vis = round(100 * chance), round(100 * share)
+def _text_module(game: Game[Any]) -> Any:
+    try:
+        return importlib.import_module(f"tricktable.games.{game.name}.text")
+    except ModuleNotFoundError:
+        return None
+
+
+def reason(view: SeatView, action: Action, names: Sequence[str] | None = None) -> tuple[str, str]:
+    """The sentence (English, Japanese) that says why ``action`` might be played, from the game's own
+    reasoning: its heuristic's ``reason(obs, action, game) -> (key, values)``, worded by its text's
+    ``REASONS`` table; a single legal choice says so."""
+    if len(view.legal) == 1:
+        return "It is the only legal choice.", "選べるのはこの手だけです。"
+    explain = hook(view.game, "reason")
+    words = getattr(_text_module(view.game), "reason_text", None)
+    if explain is not None and words is not None:
+        key, values = explain(view.observation, action, view.game)
+        return words(view.game, key, values, "en", names), words(view.game, key, values, "ja", names)
+    return "The search found it the most promising.", "探索で最も有望だった手です。"
+
+
+def _sure(chance: float | None, low: float | None, high: float | None, simulations: int, about_equal: bool,
+          rank: int, close: bool) -> tuple[str, str]:
+    if chance is None:
+        return "Not tried by the search: no estimate.", "探索で試していないため、見積もりはありません。"
+    pct, lo, hi = round(100 * chance), round(100 * (low or 0)), round(100 * (high or 0))
+    en = f"Estimated chance of winning the game: {pct}% ({lo}-{hi}%, {simulations} simulations)"
+    ja = f"このゲームに勝つ見込み: {pct}%（{lo}〜{hi}%、シミュレーション{simulations}回）"
     if rank == 0:
-        lead = ("clearly ahead of the next choice" if gap >= CLEAR else "only slightly ahead of the next choice")
-        lead_ja = "次の候補より明らかに上" if gap >= CLEAR else "次の候補とほぼ互角"
-    elif round(100 * gap) <= 0:  # rated as high, searched less
-        lead, lead_ja = "rated as high as the best choice but searched less", "最善手と同じ評価だが探索は少ない"
+        en += "; a close call, other choices are about equal." if close else "; the search's clear choice."
+        ja += "。僅差で、ほかの手とほぼ互角です。" if close else "。探索ではっきり最善です。"
+    elif about_equal:
+        en, ja = en + "; about equal to the best.", ja + "。最善手とほぼ互角です。"
     else:
-        points = round(100 * gap)
-        lead = f"{points} percentage point{'' if points == 1 else 's'} below the best choice"
-        lead_ja = f"最善手より{points}ポイント低い"
-    rule = "; the rules of thumb pick it too" if agrees else ""
-    rule_ja = "。経験則も同じ手を選びます" if agrees else ""
-    if rank == 0 and not agrees and other is not None:
-        rule = f"; the rules of thumb would choose {other[0]} instead"
-        rule_ja = f"。経験則なら「{other[1]}」を選びます"
-    return (f"The search rates it {pct}% (chosen in {vis}% of its simulations), {lead}{rule}.",
-            f"探索の評価は{pct}%（シミュレーションの{vis}%で選択）、{lead_ja}{rule_ja}。")
+        en, ja = en + "; below the best.", ja + "。最善手より劣ります。"
+    return en, ja
 
 
-def suggest(view: SeatView, *, top: int = 3, level: str = HINT_LEVEL, seed: int = 0, lang: str = "en") -> list[Hint]:
+def suggest(view: SeatView, *, top: int = 3, level: str = HINT_LEVEL, seed: int = 0, lang: str = "en",
+            names: Sequence[str] | None = None) -> list[Hint]:
     """The best ``top`` choices at ``view``, best first (an empty list when the seat has no choice).
 
-    ``level`` is a search bot's name (``make_bot``: ``medium``, ``hard``, ``ismcts:500``...)."""
+    ``level`` is a search level (``medium``, ``hard``) or ``ismcts:<iterations>``; ``names`` the players'
+    names as the buttons show them."""
     if not view.legal:
         return []
-    choose = chooser(view.game)
-    favourite = choose(view.observation, view.legal, view.game, Rng(seed)) if choose and len(view.legal) > 1 \
-        else view.legal[0]
-    from tricktable.bots import make_bot  # the package imports this module's neighbours first
-
-    bot = make_bot(level, seed)
-    if not isinstance(bot, ISMCTSBot):
-        raise ValueError(f"hints need a search level, not {level!r}")
-    children = bot.search(view) if len(view.legal) > 1 else {}
+    favourite = _favourite(view, seed)
+    children = _search(view, level, seed) if len(view.legal) > 1 else {}
     base = view.seat * view.game.num_actions
-    total = sum(c.visits for c in children.values()) or 1
-    rows = []
+    rows: list[tuple[float | None, int, Action]] = []
     for action in view.legal:
         node = children.get(base + action.index)
-        visits = node.visits if node else 0
-        chance = node.reward / node.visits if node and node.visits else (1.0 if len(view.legal) == 1 else 0.0)
-        rows.append((visits, chance, action))
-    rows.sort(key=lambda r: (-r[0], -r[1], r[2].index))
-    best_chance = rows[0][1]
+        if len(view.legal) == 1:
+            rows.append((None, 0, action))
+        elif node and node.visits:
+            rows.append((node.reward / node.visits, node.visits, action))
+        else:
+            rows.append((None, 0, action))
+    rows.sort(key=lambda r: (r[0] is None, -(r[0] or 0.0), -r[1], r[2].index))
+    bounds = [interval(c, n) if c is not None else (None, None) for c, n, _ in rows]
+    # rounded once, so that the sentence and the number agree
+    rows = [(None if c is None else round(c, 3), n, a) for c, n, a in rows]
+    bounds = [(None, None) if lo is None or hi is None else (round(lo, 3), round(hi, 3)) for lo, hi in bounds]
+    best_low = bounds[0][0]
+    equal = [c is not None and i > 0 and best_low is not None and (bounds[i][1] or 0) >= best_low
+             for i, (c, _, _) in enumerate(rows)]
+    # clear only when every other choice was tried and its interval lies below the best's
+    close = any(equal) or any(c is None for c, _, _ in rows[1:])
     hints = []
-    for rank, (visits, chance, action) in enumerate(rows[:top]):
-        after = rows[rank + 1][1] if rank + 1 < len(rows) else chance
-        gap = chance - after if rank == 0 else best_chance - chance
-        share = visits / total if children else 1.0
-        other = (view.game.describe_action(favourite, "en"), view.game.describe_action(favourite, "ja"))
-        why, why_ja = _why(rank, chance, share, gap, action is favourite, other)
-        hints.append(Hint(action=action.text, text=view.game.describe_action(action, lang),
-                          win_chance=round(chance, 3), visit_share=round(share, 3), agrees=action is favourite,
-                          why=why, why_ja=why_ja))
+    for rank, ((chance, visits, action), (low, high)) in enumerate(zip(rows[:top], bounds, strict=False)):
+        why, why_ja = reason(view, action, names)
+        sure, sure_ja = _sure(chance, low, high, visits, equal[rank], rank, close)
+        hints.append(Hint(action=action.text, text=view.game.describe_action(action, lang, names),
+                          win_chance=chance, low=low, high=high,
+                          simulations=visits, about_equal=equal[rank], close_call=rank == 0 and close,
+                          agrees=action is favourite, why=why, why_ja=why_ja, sure=sure, sure_ja=sure_ja))
     return hints
+
+
+def _favourite(view: SeatView, seed: int) -> Action:
+    choose = chooser(view.game)
+    if choose is None or len(view.legal) == 1:
+        return view.legal[0]
+    return choose(view.observation, view.legal, view.game, Rng(seed))
+
+
+def searcher(game: Game[Any], level: str, seed: int) -> ISMCTSBot:
+    """A search at ``level`` (a level of ``game`` or ``ismcts:<iterations>``) whose playouts are scored by
+    chances of winning the game (``odds.WinValuer``)."""
+    head, *parts = level.split(":")
+    spec = type(game).bot_levels.get(head) if head != "ismcts" else f"ismcts:{':'.join(parts)}"
+    if spec is None or not spec.startswith("ismcts:"):
+        raise ValueError(f"hints need a search level, not {level!r}")
+    budget, rollout, inference, prior = level_settings(spec)
+    return ISMCTSBot(seed, budget=budget, rollout=rollout, inference=inference, prior=prior, valuer=WinValuer)
+
+
+def _search(view: SeatView, level: str, seed: int) -> dict[int, Node]:
+    return searcher(view.game, level, seed).search(view)

@@ -46,6 +46,7 @@ from __future__ import annotations
 import math
 import time
 from bisect import bisect_right
+from collections.abc import Callable
 from typing import Any, Literal
 
 from tricktable.bots.base import Bot, SeatView
@@ -84,7 +85,7 @@ class ISMCTSBot(Bot):
     game's heuristic, see ``bots.heuristic.heuristic_policy``) or any ``Policy`` function;
     ``level`` (``"hard"``) takes budget and rollout from the game's declared ``Game.bot_levels`` instead;
     ``exploration`` is UCB1's constant c; ``horizon`` is how many rounds a rollout plays before it is
-    scored by the relative score gain (or to the end of the game).
+    scored by ``valuer`` (``search.Valuer``: the relative score gain; or to the end of the game).
     After each decision ``last_iterations`` and ``last_seconds`` say how much was spent.
     """
 
@@ -93,8 +94,9 @@ class ISMCTSBot(Bot):
     def __init__(self, seed: int = 0, *, budget: Budget | None = None, rollout: Rollout | Policy = "random",
                  exploration: float = 0.7, horizon: Horizon = "auto", name: str | None = None,
                  level: str | None = None, inference: bool = False,
-                 prior: float = 0.0) -> None:
+                 prior: float = 0.0, valuer: Callable[[State], Callable[[State], list[float]]] = Valuer) -> None:
         super().__init__(seed)
+        self.valuer = valuer  # a playout's end -> each seat's reward (hints: ``odds.WinValuer``)
         self.inference = inference
         self.prior = prior
         self.budget = budget or Budget(iterations=200)
@@ -182,7 +184,7 @@ class ISMCTSBot(Bot):
         if weigh is not None:
             worlds, cumulative = self._candidates(view, weigh)
         world = self._draw(view, worlds, cumulative)
-        valuer = Valuer(world)
+        valuer = self.valuer(world)
         horizon = view.game.rollout_horizon if self.horizon == "auto" else self.horizon
         stop_round = None if horizon is None else world.round + horizon
         done = 0
@@ -230,7 +232,8 @@ class ISMCTSBot(Bot):
         world.rng = Rng(rng.next64())
         return world
 
-    def _iterate(self, state: State, root: Node, observer: int, valuer: Valuer, stop_round: int | None) -> None:
+    def _iterate(self, state: State, root: Node, observer: int, valuer: Callable[[State], list[float]],
+                 stop_round: int | None) -> None:
         """One determinized iteration: select, expand, roll out, back up."""
         rng, policy, c = self.rng, self.policy, self.exploration
         banned, favoured, prior = self._banned, self._favoured, self._bias

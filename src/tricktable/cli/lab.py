@@ -45,6 +45,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                              "make every combination, the first values being the reference")
     parser.add_argument("--bots", default=None,
                         help="one bot per seat, comma-separated (default: heuristic at every seat)")
+    parser.add_argument("--bot-seed", type=int, default=0, metavar="KEY",
+                        help="the key of the bots' own seeds, which never derive from --seed (default 0)")
     parser.add_argument("--games", type=int, default=100, help="games per variant (default 100)")
     parser.add_argument("--workers", type=int, default=os.cpu_count() or 1,
                         help="local processes (default: every core); with --ray local, the CPUs Ray may use")
@@ -65,7 +67,8 @@ def run(args: argparse.Namespace) -> int:
         if len(lineup) != players:
             raise TricktableError(f"--players {players} but --bots names {len(lineup)} bots: give one bot per seat")
         lab.check_lineup(lineup)
-        study = lab.Study.build(args.game, lineup, args.games, args.seed, game_options(args), args.vary)
+        study = lab.Study.build(args.game, lineup, args.games, args.seed, game_options(args), args.vary,
+                                args.bot_seed)
     except (TricktableError, ValueError) as error:
         console.print(f"[red]{escape(str(error))}")
         return 2

@@ -18,6 +18,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "ratings": ("ratings", "rate bot levels from simulate results; show a game's leaderboard"),
     "replay": ("replay", "step through a saved game record"),
     "verify": ("verify", "check that a finished game's deal was provably fair (commitment, seed, replay)"),
+    "review": ("review", "review a finished game: each decision of a seat against the search's best, and its cost"),
     "rules": ("rules", "print a game's rules and options"),
     "bench": ("bench", "measure engine speed"),
 }

@@ -18,6 +18,7 @@ from rich.markup import escape
 
 from tricktable import deals
 from tricktable.bots import Bot, SeatView, make_bot
+from tricktable.bots.base import own_seed
 from tricktable.cli.options import add_game_arguments, game_options
 from tricktable.cli.views import render
 from tricktable.engine import Action, GameRecord, IllegalAction, ParseError, State, TricktableError, load_game
@@ -115,7 +116,7 @@ def choose_action(state: State, seat: int, console: Console, ask: Callable[[str]
         if answer == "q":
             raise KeyboardInterrupt
         if answer == "?":
-            show_hints(state, seat, console, lang)
+            show_hints(state, seat, console, lang, names)
             return choose_action(state, seat, console, ask, lang, names)
         if answer.isdigit():
             if not 1 <= int(answer) <= len(choices):
@@ -171,13 +172,15 @@ def _card_words(state: State, card: str, lang: str) -> str:
     return re.sub(r"^play |を出す$", "", label)
 
 
-def show_hints(state: State, seat: int, console: Console, lang: str) -> None:
-    """The search's best choices for the seat (``bots.hints``), each with its one-sentence reason."""
+def show_hints(state: State, seat: int, console: Console, lang: str, names: list[str] | None = None) -> None:
+    """The search's best choices for the seat (``bots.hints``): each with its reason, then how sure it is."""
     from tricktable.bots.hints import suggest
 
-    for rank, hint in enumerate(suggest(SeatView(state, seat), lang=lang), 1):
-        why = hint.why_ja if lang == "ja" else hint.why
-        console.print(f"[bold green]{rank}.[/] {hint.text}  [dim]{hint.action}[/]  {why}")
+    ja = lang == "ja"
+    for rank, hint in enumerate(suggest(SeatView(state, seat), lang=lang, names=names), 1):
+        mark = ("≈" if hint.about_equal else "") + str(rank)
+        console.print(f"[bold green]{mark}.[/] {escape(hint.text)}  {escape(hint.why_ja if ja else hint.why)}")
+        console.print(f"    [dim]{escape(hint.sure_ja if ja else hint.sure)}[/]")
 
 
 def play(state: State, seat: int | None, bots: dict[int, Bot], console: Console,
@@ -224,7 +227,7 @@ def run(args: argparse.Namespace) -> int:
             if args.seed is None:  # a deal committed to before the first card, checkable with tricktable verify
                 secret = deals.new_secret()
                 state = game.new_state(deals.seed_of(PLAY_TABLE, secret, {}))
-                seed = secrets.randbelow(2**31)  # the bots' own
+                seed = 0  # never shown: the commitment stands for the deal
             else:
                 seed = args.seed
                 state = game.new_state(seed)
@@ -234,7 +237,9 @@ def run(args: argparse.Namespace) -> int:
     game = state.game
     seat = None if args.seat < 0 else args.seat
     names = seat_names(game.players, seat, lang, args.name)
-    bots = {p: make_bot(args.bots, seed % 2**31 + p) for p in range(game.players) if p != seat}
+    # the bots' seeds come from a key of their own, never from the table's seed (which rebuilds every hand)
+    key = secrets.randbelow(2**63)
+    bots = {p: make_bot(args.bots, own_seed(key, p)) for p in range(game.players) if p != seat}
     level = bot_level(args.bots, lang)
     others = listing([f"{names[p]} ({level})" for p in bots], lang)
     title = game.title_in(lang)

@@ -10,6 +10,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import secrets
 import time
 from pathlib import Path
 from typing import Any
@@ -35,6 +36,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                              "the first is compared with the others (default heuristic,random,random,random)")
     parser.add_argument("--games", type=int, default=40,
                         help="number of games, rounded up to whole deals of one game per seat (default 40)")
+    parser.add_argument("--bot-seed", type=int, default=None, metavar="KEY",
+                        help="the key of the bots' own seeds, which never derive from --seed (default: drawn at "
+                             "random and written into the saved command)")
     parser.add_argument("--workers", type=int, default=os.cpu_count() or 1, help="processes (default: every core)")
     parser.add_argument("--out", type=Path, default=None,
                         help="folder for records, CSV, JSON and plot (default simulations/GAME-TIME)")
@@ -57,7 +61,8 @@ def run(args: argparse.Namespace) -> int:
         console.print(f"[red]{error}")
         return 2
     seed = args.seed if args.seed is not None else int(time.time()) % 1_000_000
-    matches = schedule(args.game, lineup, args.games, seed, options)
+    bot_key = args.bot_seed if args.bot_seed is not None else secrets.randbelow(2**63)
+    matches = schedule(args.game, lineup, args.games, seed, options, bot_key=bot_key)
     folder = args.out or Path("simulations") / f"{args.game}-{time.strftime('%Y%m%d-%H%M%S')}"
     if args.report:
         return report(console, game, folder, args)
@@ -82,9 +87,10 @@ def run(args: argparse.Namespace) -> int:
     summary = summarize(outcomes, sense)
     panel = breakdown(args.game, [o.facts for o in outcomes])
     settings = {"game": args.game, "players": len(lineup), "options": options, "bots": lineup,
-                "games": len(matches), "seed": seed, "workers": args.workers, "seconds": round(elapsed, 1),
+                "games": len(matches), "seed": seed, "bot_seed": bot_key, "workers": args.workers,
+                "seconds": round(elapsed, 1),
                 "command": f"tricktable simulate {args.game} --bots {','.join(lineup)} --games {len(matches)} "
-                           f"--seed {seed}" + "".join(f" -o {o}" for o in args.option)}
+                           f"--seed {seed} --bot-seed {bot_key}" + "".join(f" -o {o}" for o in args.option)}
     paths = save(folder, outcomes, summary, settings, panel)
     console.print(results_table(summary))
     if summary.comparisons:

@@ -6,6 +6,7 @@ and its size (``num_actions``) are computed from them, and every state of one ga
 
 from __future__ import annotations
 
+import dataclasses
 from abc import ABC, abstractmethod
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
@@ -69,6 +70,8 @@ class Game(ABC, Generic[OptionsT]):
     version: ClassVar[str] = "1"
     # attributes that states fill as they play (memo caches): a fork gets them empty (see ``fork``)
     memo_fields: ClassVar[tuple[str, ...]] = ()
+    # options that fix hidden cards (a set-up deal): a seat's game has them at their defaults (``blind``)
+    setup_options: ClassVar[tuple[str, ...]] = ()
 
     def __init__(self, players: int, options: OptionsT | None = None, **values: Any) -> None:
         if isinstance(players, bool) or not isinstance(players, int):
@@ -136,6 +139,21 @@ class Game(ABC, Generic[OptionsT]):
         for name in self.memo_fields:
             setattr(twin, name, type(getattr(self, name))())
         return twin
+
+    def blind(self) -> Game[OptionsT]:
+        """A ``fork`` that holds no set-up deal: each of ``setup_options`` at its default, and whatever the
+        game derived from them dropped (``forget_setup``). A seat's view plays on it (``bots.SeatView``): a
+        fixed deal names every seat's cards, of this round and of rounds not dealt yet."""
+        twin = self.fork()
+        defaults = {f.name: f.default for f in dataclasses.fields(self.options_type) if f.name in self.setup_options}
+        changed = {name: value for name, value in defaults.items() if getattr(self.options, name) != value}
+        if changed:
+            twin.options = dataclasses.replace(self.options, **changed)  # type: ignore[type-var]
+            twin.forget_setup()
+        return twin
+
+    def forget_setup(self) -> None:
+        """Drop what ``check_options`` derived from a set-up deal (``blind`` has reset the options)."""
 
     def describe_result(self, result: dict[str, Any], lang: str = "en",
                         names: Sequence[str] | None = None) -> list[str]:

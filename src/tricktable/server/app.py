@@ -244,6 +244,10 @@ def create_app(store: Store | None = None, settings: Settings | None = None, db:
                      lang: str = "en") -> dict[str, Any]:
         return await service.replay(table_id, step, seat, lang)
 
+    @app.get("/api/replays/{table_id}/review")
+    async def review(table_id: str, seat: int, lang: str = "en") -> dict[str, Any]:
+        return await service.review(table_id, seat, lang)
+
     # --- the WebSocket -------------------------------------------------------------------------
 
     @app.websocket("/ws/tables/{table_id}")

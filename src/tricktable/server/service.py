@@ -426,7 +426,9 @@ class TableService:
         if seat not in table.state.actors:
             raise ServiceError("action/not-your-turn", f"seat {seat} has no choice to make now")
         view = SeatView(table.state, seat)  # a snapshot holding no live state: safe to search off the loop
-        hints = await asyncio.to_thread(suggest, view, lang=_lang(lang), seed=table.step)
+        # the players by the names the action buttons show
+        hints = await asyncio.to_thread(suggest, view, lang=_lang(lang), seed=table.step,
+                                        names=table.names(_lang(lang)))
         return {"type": "hint", "seat": seat, "step": table.step, "hints": [h.to_json() for h in hints]}
 
     @retry_conflicts
@@ -703,6 +705,18 @@ class TableService:
             **replay_moves(table.id, record, seat, f"{lang}:{names}", lambda e: game.describe_event(e, lang, names),
                            lambda a: game.describe_action(a, lang, names)),
         }
+
+    async def review(self, table_id: str, seat: int, lang: str | None = "en") -> dict[str, Any]:
+        """The review of ``seat``'s decisions in a finished game (``server.reviews``: in the background;
+        ask again for its progress)."""
+        from tricktable.server import reviews
+
+        table = await self._table(table_id)
+        if table.status != "over":
+            raise ServiceError("record/hidden", "a review reads every hand: it opens when the game is over")
+        self._place(table, seat)
+        names = {"en": table.names("en"), "ja": table.names("ja")}
+        return reviews.status(table.id, table.state.record(), seat, names, _lang(lang))
 
     # --- inside --------------------------------------------------------------------------------
 

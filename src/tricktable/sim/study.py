@@ -42,10 +42,11 @@ class Study:
     base: dict[str, Any]  # the options every variant starts from (-o)
     vary: tuple[str, ...]  # the --vary texts
     variants: tuple[Variant, ...]
+    bot_key: int = 0  # the bots' seeds' key (``tournament.bot_seeds``): the same in every variant
 
     @classmethod
     def build(cls, game: str, lineup: Sequence[str], games: int, seed: int, base: dict[str, Any] | None = None,
-              vary: Sequence[str] = ()) -> Study:
+              vary: Sequence[str] = (), bot_key: int = 0) -> Study:
         base = dict(base or {})
         players = len(lineup)
         load_game(game, players, **base)
@@ -53,7 +54,7 @@ class Study:
         per_deal = players if len(set(lineup)) > 1 else 1
         deals = max(1, -(-games // per_deal))
         return cls(game, players, tuple(lineup), deals * per_deal, seed, base, tuple(vary),
-                   tuple(variants(game, players, axes, base)))
+                   tuple(variants(game, players, axes, base)), bot_key)
 
     @property
     def rotate(self) -> bool:
@@ -67,15 +68,16 @@ class Study:
     def matches(self) -> list[Match]:
         out = []
         for variant in self.variants:
-            for m in schedule(self.game, self.lineup, self.games, self.seed, variant.options, rotate=self.rotate):
+            for m in schedule(self.game, self.lineup, self.games, self.seed, variant.options, rotate=self.rotate,
+                                bot_key=self.bot_key):
                 out.append(Match(variant.index * self.games + m.index, m.game, m.players, m.options, m.deal, m.seed,
-                                 m.rotation, m.bots, variant.index))
+                                 m.rotation, m.bots, variant.index, self.bot_key))
         return out
 
     def command(self) -> str:
         """The command line that reproduces this study."""
         words = ["tricktable", "lab", self.game, "--bots", ",".join(self.lineup), "--games", str(self.games),
-                 "--seed", str(self.seed)]
+                 "--seed", str(self.seed)] + (["--bot-seed", str(self.bot_key)] if self.bot_key else [])
         for name, value in self.base.items():
             words += ["-o", f"{name}={value if isinstance(value, str) else json.dumps(value)}"]
         for text in self.vary:
@@ -84,7 +86,8 @@ class Study:
 
     def to_json(self) -> dict[str, Any]:
         return {"game": self.game, "players": self.players, "lineup": list(self.lineup), "games": self.games,
-                "seed": self.seed, "base": self.base, "vary": list(self.vary),
+                "seed": self.seed, **({"bot_seed": self.bot_key} if self.bot_key else {}), "base": self.base,
+                "vary": list(self.vary),
                 "variants": [v.to_json() for v in self.variants], "command": self.command()}
 
 

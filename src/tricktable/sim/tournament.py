@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from typing import Any, TypeVar
 
 from tricktable.bots import SeatView, make_bot
+from tricktable.bots.base import own_seed
 from tricktable.engine import load_game
 from tricktable.sim.facts import facts_of
 from tricktable.sim.outcome import Outcome
@@ -36,14 +37,15 @@ class Match:
     rotation: int
     bots: tuple[str, ...]
     variant: int = 0  # a lab study's variant (``sim.study``): its options are ``options``
+    bot_key: int = 0  # the bots' seeds come from it (``bots.base.own_seed``), never from ``seed``
 
 
 def schedule(game: str, lineup: Sequence[str], games: int, seed: int = 0,
-             options: dict[str, Any] | None = None, *, rotate: bool = True) -> list[Match]:
+             options: dict[str, Any] | None = None, *, rotate: bool = True, bot_key: int = 0) -> list[Match]:
     """The matches of a duplicate tournament: ``games`` rounded up to whole deals (one game per rotation).
 
     ``rotate=False`` plays each deal once, unrotated (for a line-up of one bot, where rotations only
-    repeat the deal)."""
+    repeat the deal). ``bot_key`` keys the bots' seeds (``bot_seeds``)."""
     players = len(lineup)
     per_deal = players if rotate else 1
     deals = max(1, -(-games // per_deal))
@@ -51,7 +53,8 @@ def schedule(game: str, lineup: Sequence[str], games: int, seed: int = 0,
     for index in range(deals * per_deal):
         deal, rotation = divmod(index, per_deal)
         bots = tuple(lineup[(s + rotation) % players] for s in range(players))
-        matches.append(Match(index, game, players, dict(options or {}), deal, seed + deal, rotation, bots))
+        matches.append(Match(index, game, players, dict(options or {}), deal, seed + deal, rotation, bots,
+                             bot_key=bot_key))
     return matches
 
 
@@ -61,8 +64,7 @@ def play(match: Match) -> Outcome:
     start = time.perf_counter()
     state = load_game(match.game, match.players, **match.options).new_state(match.seed)
     n = match.players
-    # a bot's seed depends on the deal and its line-up place, not its seat: rotations replay its luck
-    bots = [make_bot(name, seed=match.seed * 101 + (s + match.rotation) % n) for s, name in enumerate(match.bots)]
+    bots = [make_bot(name, seed) for name, seed in zip(match.bots, bot_seeds(match), strict=True)]
     decisions, think, slowest, iterations = [0] * n, [0.0] * n, [0.0] * n, [0] * n
     while not state.is_over:
         picks = []
@@ -79,6 +81,13 @@ def play(match: Match) -> Outcome:
     return Outcome(match.index, match.deal, match.seed, match.rotation, list(match.bots), state.scores(),
                    state.winners(), state.record(), time.perf_counter() - start, decisions, think, slowest,
                    facts_of(match.game, state.observe(None)), iterations, match.variant)
+
+
+def bot_seeds(match: Match) -> list[int]:
+    """Each seat's bot seed: from the bots' key, the deal and the bot's line-up place (not its seat: the
+    rotations of a deal replay its luck), never from the table's seed, which rebuilds every hand."""
+    n = match.players
+    return [own_seed(match.bot_key, match.deal, (s + match.rotation) % n) for s in range(n)]
 
 
 def run(matches: Sequence[Match], workers: int | None = None,

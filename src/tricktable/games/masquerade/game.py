@@ -3,6 +3,7 @@ which declares the game's facts first."""
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Sequence
 from typing import Any, ClassVar, Self
 
@@ -63,8 +64,14 @@ class Masquerade(Game[MasqueradeOptions]):
 
     setup: Setup
 
+    setup_options: ClassVar[tuple[str, ...]] = ("deal",)  # every seat's hand
+
     def check_options(self) -> None:
         self.setup = make_setup(self.options, self.players)
+
+    def forget_setup(self) -> None:
+        # the hand size stays: how many cards each seat holds is public
+        self.setup = dataclasses.replace(self.setup, options=self.options, fixed_deal=None)
 
     @property
     def effects(self) -> dict[Card, PlayEffect]:

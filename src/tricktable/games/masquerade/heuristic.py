@@ -4,17 +4,18 @@ Every decision is judged by one yardstick: how a change to the won piles moves *
 other player it touches (``scoring.score`` with the bonus table in play), so colours are managed near the
 3-card burst line.
 
-- **Play**: follow the lead colour when able (an off-colour card with the colour in hand invites a
-  challenge that fails for us). As the last player, play the card whose taking (lowest picks one card,
-  highest takes the rest, B16 reverses) is best for us now. Earlier, judge each card by the trick as if
-  it ended with it, discounted, and prefer shedding low cards: a low card usually picks the best card and
-  leads next. Leading: our lowest card.
+- **Play**: follow the lead colour when able, unless a bluff (an off-colour card with the colour in
+  hand) gains clearly more and the others' odds that it is one stay low (``challenge_risk``: what
+  everyone has seen of our hand and pile, weighed as a challenger weighs it). As the last player, play
+  the card whose taking (lowest picks one card, highest takes the rest, B16 reverses) is best for us now.
+  Earlier, judge each card by the trick as if it ended with it, discounted, and prefer shedding low cards:
+  a low card usually picks the best card and leads next. Leading: our lowest card.
 - **Challenge** when the odds favour it: the chance that the player holds a following card, from the
   unseen cards (hypergeometric), known voids and known withdrawn cards, is then weighed by the play
   itself: a void player must play off-colour, a player who could follow does so rarely (``BLUFF_RATE``),
-  so only a near-certain holder is worth a challenge (a known withdrawn card that follows: certain).
-  Before, the play was not counted as evidence: 199 challenges in 60 self-play games, none succeeded;
-  now 43 (still none: this heuristic never bluffs, so against itself no challenge can pay).
+  so only a near-certain holder is worth a challenge (a known withdrawn card that follows: certain); a
+  player bluffs often where a bluff looked safe (as we do, above) and rarely elsewhere
+  (``SAFE_BLUFF_RATE``, ``RISKY_BLUFF_RATE``; docs/strength.md, "Challenges on the odds").
 - **Options A-D, colour, pick**: greedily move up to 3 cards of the one colour that gains most for us
   against the other player; ``done`` when no further card helps.
 - **Target** (+-2): the card whose changed number gives us the best taking if the trick ended now.
@@ -45,6 +46,14 @@ from tricktable.games.masquerade.rules import MasqueradeRules, Setup
 
 CHALLENGE_ODDS = 0.5  # challenge when the card is more likely a bluff than not (success and failure cost alike)
 BLUFF_RATE = 0.05  # how often we assume a player holding a following card plays off-colour anyway
+SAFE_BLUFF = 0.2  # bluff only where the others' odds that it is one stay this low (``challenge_risk``)
+BLUFF_GAIN = 1.0  # and only for this much more than the best following card (in the play's value: points)
+# how often a player holding a following card plays off-colour, as a challenger reckons it: where the bluff
+# looked safe (the rule above, at this rate: 11 bluffs in 51 such plays of 40 self-play games; 0.2 gave 22 in
+# 71) and elsewhere (none in 1,622; at 0.01, 14 challenges there all failed, the tail of the hypergeometric
+# guess being no evidence against a player's choice)
+SAFE_BLUFF_RATE = 0.25
+RISKY_BLUFF_RATE = 0.001
 
 
 def _setup(game: Game[Any]) -> Setup:
@@ -141,7 +150,18 @@ def _play(view: _View, moves: list[Move], obs: Observation) -> Move:
         return min(moves, key=lambda m: (number(m.card), m.card))
     follow = view.follow_mask()
     following = [m for m in moves if follow >> m.card & 1]
-    candidates = following or moves  # follow when able: an off-colour card would be challenged
+    best, value = _best_card(view, following or moves)
+    if following and len(following) < len(moves) and view.table["options"]["challenge"] == "on" \
+            and challenge_risk(view) <= SAFE_BLUFF:
+        # a bluff only where the others' odds say nobody should challenge it, and only for a clear gain
+        bluff, bluff_value = _best_card(view, [m for m in moves if not follow >> m.card & 1])
+        if bluff_value >= value + BLUFF_GAIN:
+            return bluff
+    return best
+
+
+def _best_card(view: _View, candidates: list[Move]) -> tuple[Move, float]:
+    """The card of ``candidates`` whose trick is worth most to us, and that worth."""
     last = len(view.trick) == view.players - 1
     best, value = candidates[0], -1e9
     for m in candidates:
@@ -155,7 +175,34 @@ def _play(view: _View, moves: list[Move], obs: Observation) -> Move:
             v = 0.5 * v - 0.05 * number(m.card)  # later players may change it; keep high cards for later
         if v > value:
             best, value = m, v
-    return best
+    return best, value
+
+
+def challenge_risk(view: _View, seat: int = -1, *, before: int = 0) -> float:
+    """How likely the others think an off-colour card of ``seat`` (default: ours) is a bluff, from what
+    everyone has seen (won piles, the trick less its last ``before`` cards, the seat's cards known from a
+    challenge): the chance, over the cards not public, that a hand of its size holds a following card,
+    weighed by the play at the rate a player bluffs where it looks safe (``SAFE_BLUFF_RATE``: the rate the
+    others reckon with there). Each other seat also knows its own hand, which can make it surer; these are
+    the odds before that."""
+    seat = view.seat if seat < 0 else seat
+    follow = view.follow_mask()
+    known = _mask(view.table["known_in_hand"][seat])
+    if known & follow:
+        return 1.0
+    public = 0
+    for k in view.table["known_in_hand"]:
+        public |= _mask(k)
+    for pile in view.won:
+        public |= pile
+    for _, c, _ in view.trick[:len(view.trick) - before]:
+        public |= 1 << c
+    hidden = ((1 << DECK) - 1) & ~public
+    size = view.hand_sizes[seat] + before - known.bit_count()
+    total, hits = hidden.bit_count(), (hidden & follow).bit_count()
+    if size <= 0 or total < size:
+        return 0.0
+    return bluff_odds(1.0 - comb(total - hits, size) / comb(total, size), SAFE_BLUFF_RATE)
 
 
 def _unseen(view: _View) -> Mask:
@@ -199,10 +246,24 @@ def bluff_odds(prior: float, bluff_rate: float = BLUFF_RATE) -> float:
     return bluff_rate * prior / (bluff_rate * prior + (1.0 - prior))
 
 
-def _challenge(view: _View, moves: list[Move], obs: Observation) -> Move:
+def bluff_chance(obs: Observation, game: Game[Any]) -> float:
+    """At a challenge window: the odds, for the seat of ``obs``, that the off-colour card just played is a
+    bluff (so that a challenge succeeds); see ``_bluff_chance``."""
+    return _bluff_chance(_View(obs, game))
+
+
+def _bluff_chance(view: _View) -> float:
+    """``follow_chance`` weighed by the play (``bluff_odds``) at the rate a player bluffs in that spot: often
+    where the bluff looked safe to everyone (``challenge_risk`` before the card), rarely elsewhere."""
     challenged = view.trick[-1][0] if view.trick else -1
-    chance = bluff_odds(follow_chance(view, challenged))
-    kind = Kind.CHALLENGE if chance > CHALLENGE_ODDS else Kind.PASS
+    if challenged < 0:
+        return 0.0
+    safe = challenge_risk(view, challenged, before=1) <= SAFE_BLUFF
+    return bluff_odds(follow_chance(view, challenged), SAFE_BLUFF_RATE if safe else RISKY_BLUFF_RATE)
+
+
+def _challenge(view: _View, moves: list[Move], obs: Observation) -> Move:
+    kind = Kind.CHALLENGE if _bluff_chance(view) > CHALLENGE_ODDS else Kind.PASS
     return next((m for m in moves if m.kind is kind), moves[0])
 
 
@@ -312,14 +373,23 @@ RULES: dict[str, Callable[[_View, list[Move], Observation], Move]] = {PHASE_WORD
     (Phase.PLUS_MINUS, _target), (Phase.TRICK_END, _take))}
 
 
-avoid = certain_bluffs  # the search hook (bots.heuristic.hook): never bluff into a certain challenge
+def avoid(obs: Observation, legal: Sequence[Action], game: Game[Any]) -> list[Action]:
+    """The search hook (``bots.heuristic.hook``): never bluff into a certain challenge, and never challenge
+    against the odds (``bluff_chance`` at most ``CHALLENGE_ODDS``): a search's worlds hold a following card in
+    the challenged hand as often as a random deal would, which the play itself makes unlikely."""
+    if obs.get("phase") == PHASE_WORDS[Phase.CHALLENGE_WINDOW] and obs["trick"]:
+        if bluff_chance(obs, game) <= CHALLENGE_ODDS:
+            return [a for a in legal if isinstance(a, Move) and a.kind is Kind.CHALLENGE]
+        return []
+    return certain_bluffs(obs, legal, game)
 
 
 def evidence(world: State, seat: int) -> float:
     """How likely this turn's off-colour cards are in ``world`` with this heuristic as the others' model
     (the search hook ``evidence``, see ``bots.ismcts``): a player who could have followed plays off-colour
-    at ``BLUFF_RATE``. Hands only lose cards during a turn, so a following card in a hand now was there
-    when the card was played."""
+    at the rate a challenger reckons with in that spot (``SAFE_BLUFF_RATE`` where the bluff looked safe to
+    everyone, ``RISKY_BLUFF_RATE`` elsewhere: ``_spot_rate``). Hands only lose cards during a turn, so a
+    following card in a hand now was there when the card was played."""
     if not isinstance(world, MasqueradeRules) or world.lead < 0:
         return 1.0
     follow = world.follow_mask()
@@ -329,5 +399,57 @@ def evidence(world: State, seat: int) -> float:
             continue
         q = world.seat_at(i)
         if q != seat and world.hands[q] & follow:
-            weight *= BLUFF_RATE
+            weight *= _spot_rate(world, q, i, follow)
     return weight
+
+
+def _spot_rate(world: MasqueradeRules, q: int, position: int, follow: Mask) -> float:
+    """The bluff rate of the spot where ``q`` played the trick's card at ``position``: safe when, from what
+    was public then, a bluff looked unlikely (``challenge_risk``'s reckoning, on the world's own piles)."""
+    if world.known[q] & follow:
+        return RISKY_BLUFF_RATE
+    public = 0
+    for k in world.known:
+        public |= k
+    for pile in world.won:
+        public |= pile
+    for card in world.trick[:position]:
+        if card >= 0:
+            public |= 1 << card
+    hidden = ((1 << DECK) - 1) & ~public
+    size = world.hands[q].bit_count() + 1 - world.known[q].bit_count()
+    total, hits = hidden.bit_count(), (hidden & follow).bit_count()
+    if size <= 0 or total < size:
+        return RISKY_BLUFF_RATE
+    risk = bluff_odds(1.0 - comb(total - hits, size) / comb(total, size), SAFE_BLUFF_RATE)
+    return SAFE_BLUFF_RATE if risk <= SAFE_BLUFF else RISKY_BLUFF_RATE
+
+
+def reason(obs: Observation, action: Action, game: Game[Any]) -> tuple[str, dict[str, Any]]:
+    """Why these rules of thumb would play ``action`` (or what it risks): a key of ``text.REASONS`` and its
+    values. Hints and reviews word it (``bots.hints``)."""
+    rule = RULES.get(obs["phase"])
+    if rule is None or not isinstance(action, Move):
+        return "other", {}
+    view = _View(obs, game)
+    kind = action.kind
+    if kind is Kind.PLAY:
+        if not view.trick:
+            lowest = min(number(c) for c in cards_of(view.hand)) if view.hand else number(action.card)
+            return ("lead_low" if number(action.card) <= lowest else "lead_high"), {}
+        colour = COLOURS[view.lead]
+        follow = view.follow_mask()
+        if follow >> action.card & 1:
+            return ("last_best" if len(view.trick) == view.players - 1 else "follows"), {"colour": colour}
+        if view.hand & follow:
+            return "bluff", {"colour": colour, "risk": round(100 * challenge_risk(view))}
+        return "void", {"colour": colour}
+    if kind in (Kind.CHALLENGE, Kind.PASS):
+        challenged = view.trick[-1][0] if view.trick else -1
+        odds = _bluff_chance(view)
+        likely = odds > CHALLENGE_ODDS
+        key = ("challenge" if likely else "challenge_long") if kind is Kind.CHALLENGE else \
+            ("no_challenge_despite" if likely else "no_challenge")
+        return key, {"seat": challenged, "chance": round(100 * odds)}
+    return {Kind.OPTION: "option", Kind.COLOUR: "colour_move", Kind.PICK: "pick", Kind.DONE: "done",
+            Kind.TARGET: "target", Kind.TAKE: "take"}.get(kind, "other"), {}

@@ -156,6 +156,63 @@ WHY: dict[str, dict[str, str]] = {
 }
 
 
+# hints and reviews: why the rules of thumb would make a choice (``heuristic.reason``'s keys), one sentence
+REASONS: dict[str, dict[str, str]] = {
+    "en": {
+        "lead_low": "Leads your lowest card: it likely picks a card and leads next.",
+        "lead_high": "Leads a higher card than your lowest: it may take the rest of the trick rather than pick one.",
+        "follows": "Follows {colour}, so no challenge can catch it.",
+        "last_best": "As the last to play, this card gives you the best taking of the trick.",
+        "bluff": "A bluff: you hold {colour} but play another colour; the others' odds that it is a bluff "
+                 "are about {risk}%.",
+        "void": "You hold no {colour}: any card may follow, and a challenge would fail.",
+        "challenge": "Challenge: by the cards unseen and the play, {seat} is likely bluffing (about {chance}%).",
+        "challenge_long": "A long shot: by the cards unseen and the play, {seat} is bluffing only about {chance}% "
+                          "of the time.",
+        "no_challenge": "No challenge: by the cards unseen and the play, {seat} is bluffing only about {chance}% "
+                        "of the time.",
+        "no_challenge_despite": "No challenge, though by the cards unseen and the play {seat} is likely bluffing "
+                                "(about {chance}%).",
+        "option": "The option that moves the cards worth most to you.",
+        "colour_move": "The colour whose cards gain you most.",
+        "pick": "A card of the colour that gains you most.",
+        "done": "No further card helps you.",
+        "target": "The number changed to give you the best taking.",
+        "take": "The card worth most to you, counting what the rest gives the taker.",
+        "other": "The rules of thumb have no strong reason here.",
+    },
+    "ja": {
+        "lead_low": "一番小さいカードでリードします。カードを1枚選べて次もリードしやすくなります。",
+        "lead_high": "一番小さくないカードでリードします。1枚選ぶより残りを取る側になるかもしれません。",
+        "follows": "{colour}に従うので、チャレンジされても問題ありません。",
+        "last_best": "最後に出すので、このカードでトリックの取り方が一番有利になります。",
+        "bluff": "ブラフ: {colour}を持っているのに別の色を出します。"
+                 "ほかのプレイヤーから見てブラフの見込みは約{risk}%です。",
+        "void": "{colour}を持っていないので、どのカードも出せ、チャレンジは失敗します。",
+        "challenge": "チャレンジ: 見えていないカードと出し方から見て、{seat}はブラフの見込みが高い（約{chance}%）。",
+        "challenge_long": "賭け: 見えていないカードと出し方から見て、{seat}がブラフの見込みは約{chance}%だけです。",
+        "no_challenge": "チャレンジしない: 見えていないカードと出し方から見て、"
+                        "{seat}がブラフの見込みは約{chance}%だけです。",
+        "no_challenge_despite": "チャレンジしない。ただし見えていないカードと出し方から見て、"
+                                "{seat}はブラフの見込みが高い（約{chance}%）。",
+        "option": "あなたに一番価値のあるカードを動かすオプションです。",
+        "colour_move": "あなたに一番得になる色です。",
+        "pick": "一番得になる色のカードです。",
+        "done": "これ以上得になるカードはありません。",
+        "target": "トリックの取り方が一番有利になるように数字を変えます。",
+        "take": "残りが取る人に与える分も考えて、あなたに一番価値のあるカードです。",
+        "other": "経験則ではここに強い理由はありません。",
+    },
+}
+
+
+def reason_text(game: Any, key: str, values: dict[str, Any], lang: str = "en",
+                names: Sequence[str] | None = None) -> str:
+    """A reason of ``heuristic.reason`` in words (hints, reviews)."""
+    lang = lang_of(lang)
+    return fill(REASONS[lang][key], values, lang, seat_names(names, game.players, lang), _word(lang))
+
+
 def why_not_text(reason: dict[str, Any], lang: str = "en", names: Sequence[str] | None = None) -> str:
     lang = lang_of(lang)
     args = reason.get("args", {})

@@ -6,6 +6,7 @@ The rules are ``rules.py`` (with every power, scroll and mission in ``effects.py
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Sequence
 from typing import Any, ClassVar, Self
 
@@ -71,6 +72,11 @@ class Megalomania(ActionTables):
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 4
     options_type: ClassVar[type[Any]] = MegalomaniaOptions
+    setup_options: ClassVar[tuple[str, ...]] = ("deal",)  # every seat's cards of the first rounds
+
+    def forget_setup(self) -> None:
+        self.deals = []
+        self.look = dataclasses.replace(self.look, options=self.options)  # observe reads the options here too
 
     def check_options(self) -> None:
         o = self.options

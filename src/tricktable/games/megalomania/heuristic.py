@@ -179,3 +179,47 @@ def _play(view: _View, moves: list[Move]) -> Move:
         if score > best_score:
             best, best_score = m, score
     return best
+
+
+def reason(obs: Observation, action: Action, game: Game[Any]) -> tuple[str, dict[str, Any]]:
+    """Why these rules of thumb would play ``action`` (or what it risks): a key of ``text.REASONS`` and its
+    values. Hints and reviews word it (``bots.hints``)."""
+    if not isinstance(action, Move):
+        return "other", {}
+    view = _View(obs)
+    m = action
+    if m.kind == Kind.PLAY:
+        dwarf = view.dwarf or (m.power and m.rank == DWARF)
+        entries = [*view.trick, (view.seat, m.card, m.value + m.delta, m.colour, m.power, m.delta)]
+        on_table = sum(1 << e[1] for e in view.trick)
+        desire = view.count_desire() + view.card_desire(on_table | m.bit, len(entries))
+        wins = view.winner(entries, dwarf) == view.seat
+        if m.power and m.rank == EMPEROR and wins:
+            return "emperor", {}
+        if m.power and m.rank == DWARF and wins:
+            return "dwarf", {}
+        if m.delta and wins != (view.winner([*view.trick, (view.seat, m.card, m.value, m.colour, False, 0)],
+                                            dwarf) == view.seat):
+            return "cube_takes" if wins else "cube_loses", {}
+        if wins:
+            if desire <= 0:
+                return "takes_unwanted", {}
+            return "takes_dominant" if m.colour == view.dominant else "takes", {}
+        return ("sheds_high", {}) if desire < 0 or view.count_desire() < 0 else ("keeps_strong", {})
+    if m.kind == Kind.COLOUR:
+        on_table = sum(1 << e[1] for e in view.trick)
+        want = view.count_desire() + view.card_desire(on_table, len(view.trick)) > 0
+        if (m.arg == view.lead) != want:
+            return "colour_against", {}
+        return ("colour_take" if want else "colour_avoid"), {}
+    if m.kind == Kind.LEAD:
+        return ("lead_self" if m.arg == view.seat else "lead_other"), {"seat": m.arg}
+    if m.kind == Kind.GIVE:
+        return "give", {}
+    if m.kind == Kind.READY:
+        return "ready", {}
+    if m.kind in (Kind.PROGRAM, Kind.PASS):
+        return ("program" if m.kind == Kind.PROGRAM else "pass"), {}
+    if m.kind == Kind.PILE:
+        return "pile", {}
+    return "other", {}

@@ -312,6 +312,62 @@ WHY: dict[str, dict[str, str]] = {
 }
 
 
+# hints and reviews: why the rules of thumb would make a choice (``heuristic.reason``'s keys), one sentence
+REASONS: dict[str, dict[str, str]] = {
+    "en": {
+        "takes": "Takes the trick as it stands, and the mission wants tricks.",
+        "takes_dominant": "Takes the trick with the dominant colour, and the mission wants tricks.",
+        "takes_unwanted": "Takes the trick as it stands, though the mission wants no more tricks.",
+        "emperor": "The Emperor's power keeps the trick, which the mission wants.",
+        "dwarf": "The Dwarf's power makes the lowest card win, and that is yours.",
+        "cube_takes": "The cube changes who wins: with it the trick is yours.",
+        "cube_loses": "The cube changes who wins: with it you stay out of the trick.",
+        "sheds_high": "Stays out of the trick and sheds a high card the mission does not need.",
+        "keeps_strong": "Does not take this trick and keeps the stronger cards for later.",
+        "colour_take": "Names the lead colour: the mission wants this trick.",
+        "colour_avoid": "Names another colour: the mission wants no more tricks.",
+        "colour_against": "Names the colour against what the mission wants.",
+        "lead_self": "You lead next: the mission wants tricks.",
+        "lead_other": "{seat} leads next: the mission wants no more tricks from you.",
+        "give": "Gives back the card least useful for the mission.",
+        "ready": "Keeps the scrolls (+2 each if unused at the end) and takes crystals and cubes.",
+        "program": "Puts the strongest cards first in the order.",
+        "pass": "Passes away a strong card.",
+        "pile": "Offers the weaker pile.",
+        "other": "The rules of thumb have no strong reason here.",
+    },
+    "ja": {
+        "takes": "今の状態でトリックを取ります。ミッションはトリックを求めています。",
+        "takes_dominant": "ドミナントカラーでトリックを取ります。ミッションはトリックを求めています。",
+        "takes_unwanted": "トリックを取りますが、ミッションはこれ以上のトリックを求めていません。",
+        "emperor": "皇帝のパワーで、ミッションが求めるトリックを守ります。",
+        "dwarf": "ドワーフのパワーで一番小さいカードが勝ち、それはあなたのカードです。",
+        "cube_takes": "キューブで勝者が変わり、トリックはあなたのものになります。",
+        "cube_loses": "キューブで勝者が変わり、トリックを取らずに済みます。",
+        "sheds_high": "トリックを取らず、ミッションに不要な大きいカードを捨てます。",
+        "keeps_strong": "このトリックは取らず、強いカードを後に残します。",
+        "colour_take": "リードカラーを宣言します。ミッションはこのトリックを求めています。",
+        "colour_avoid": "別の色を宣言します。ミッションはこれ以上のトリックを求めていません。",
+        "colour_against": "ミッションの求めに反する色を宣言します。",
+        "lead_self": "次はあなたがリードします。ミッションはトリックを求めています。",
+        "lead_other": "次は{seat}がリードします。ミッションはあなたにこれ以上のトリックを求めていません。",
+        "give": "ミッションに一番役立たないカードを返します。",
+        "ready": "巻物を残し（最後まで使わなければ各+2）、パワークリスタルとキューブを取ります。",
+        "program": "強いカードを順番の先に置きます。",
+        "pass": "強いカードを渡します。",
+        "pile": "弱い方の山を差し出します。",
+        "other": "経験則ではここに強い理由はありません。",
+    },
+}
+
+
+def reason_text(game: ActionTables, key: str, values: dict[str, Any], lang: str = "en",
+                names: Sequence[str] | None = None) -> str:
+    """A reason of ``heuristic.reason`` in words (hints, reviews)."""
+    lang = lang_of(lang)
+    return fill(REASONS[lang][key], values, lang, seat_names(names, game.players, lang), _word(game, lang))
+
+
 def why_not_text(game: ActionTables, reason: dict[str, Any], lang: str = "en",
                  names: Sequence[str] | None = None) -> str:
     lang = lang_of(lang)

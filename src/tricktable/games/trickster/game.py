@@ -74,6 +74,7 @@ class Trickster(Game[TricksterOptions]):
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 7
     options_type: ClassVar[type[Any]] = TricksterOptions
+    setup_options: ClassVar[tuple[str, ...]] = ("hands", "trash", "deck_order")  # round 1's cards, fixed
     version: ClassVar[str] = "1"
 
     def build_actions(self) -> list[Action]:

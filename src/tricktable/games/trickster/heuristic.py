@@ -23,7 +23,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from tricktable.engine import Action, Game, Observation, Rng
-from tricktable.games.trickster.cards import HERO_INDEX, HERO_NAMES, hero_of, parse_card, suit_of
+from tricktable.games.trickster.cards import HERO_INDEX, HERO_NAMES, SUITS, SUITS_JA, hero_of, parse_card, suit_of
 from tricktable.games.trickster.rules import SAME_HERO, SAME_SUIT, Pattern, fitting, pattern_of, suit_counts
 
 _GOOD_EFFECTS = {"Doctor", "Peddler", "Soldier", "Revolutionary", "Guard", "Scion"}  # move trouble away
@@ -148,3 +148,37 @@ def _bust_chance(view: _View, obs: Observation, pattern: Pattern, lead: int) -> 
         size = obs["hand_sizes"][seat]
         all_fit *= 1.0 - (1.0 - share) ** size
     return 1.0 - all_fit
+
+
+def reason(obs: Observation, action: Action, game: Game[Any]) -> tuple[str, dict[str, Any]]:
+    """Why these rules of thumb would play ``action`` (or what it risks): a key of ``text.REASONS`` and its
+    values (a suit as ``{"en", "ja"}`` words). Hints and reviews word it (``bots.hints``)."""
+    view = _View(obs)
+    phase = obs["phase"]
+    kind, _, rest = action.text.partition(" ")
+    if phase == "draft" or kind == "draft":
+        return "draft", {}
+    if kind == "choose":
+        seat = int(rest.rsplit(" ", 1)[-1])
+        hero = str((obs["table"]["effect"] or {}).get("hero", ""))
+        return ("fullest_hand" if hero in ("Brigand", "Witness") else "hurts_most"), {"seat": seat}
+    try:
+        card = parse_card(rest)
+    except (ValueError, KeyError):
+        return "other", {}
+    suit = suit_of(card)
+    words = {"suit": {"en": SUITS[suit], "ja": SUITS_JA[suit]}}
+    if phase == "opening":
+        return "opening", words
+    if phase == "play":
+        table = obs["table"]
+        if table["trickster"] == view.seat and table["pattern"] is None and table["lead"] is not None:
+            pattern = pattern_of(parse_card(table["lead"]), card)
+            if pattern in (SAME_HERO, SAME_SUIT):
+                return ("same_hero" if pattern == SAME_HERO else "same_suit"), words
+        return ("sheds_trouble" if view.burden(card) > 0 else "keeps_majority"), words
+    if kind in ("give", "pass", "bottom", "return", "move", "swap"):
+        return "passes_trouble", words
+    if kind in ("take", "keep"):
+        return ("takes_owned" if view.want(card) > 0 else "takes_least_bad"), words
+    return "other", {}

@@ -205,6 +205,49 @@ WHY: dict[str, dict[str, str]] = {
 }
 
 
+# hints and reviews: why the rules of thumb would make a choice (``heuristic.reason``'s keys), one sentence
+REASONS: dict[str, dict[str, str]] = {
+    "en": {
+        "draft": "A draft pick: the rules of thumb see no strong reason either way.",
+        "fullest_hand": "{seat} holds the most cards in hand.",
+        "hurts_most": "{seat} holds the fewest of your worst suit, so the card costs them trouble.",
+        "opening": "Opens with {suit}, the suit you hold most of: the start of a majority.",
+        "same_hero": "Matches the lead's hero: few cards fit, so a Follower likely busts instead of you.",
+        "same_suit": "Matches the lead's suit ({suit}): few cards fit, so a Follower likely busts instead of you.",
+        "sheds_trouble": "Gets rid of a {suit} card that would cost you a trouble point.",
+        "keeps_majority": "A {suit} card costs you nothing: you hold most of that suit.",
+        "passes_trouble": "Passes on your worst trouble, a {suit} card.",
+        "takes_owned": "Takes a {suit} card, a suit you hold the majority of.",
+        "takes_least_bad": "Takes the {suit} card, the one that costs you least.",
+        "other": "The rules of thumb have no strong reason here.",
+    },
+    "ja": {
+        "draft": "ドラフトの選択: 経験則ではどちらにも強い理由はありません。",
+        "fullest_hand": "{seat}の手札が一番多いからです。",
+        "hurts_most": "{seat}はあなたの一番悪いスートを一番少なく持っているので、"
+                      "そのカードは相手のトラブルになります。",
+        "opening": "一番多く持っているスート{suit}で始めます。過半数への第一歩です。",
+        "same_hero": "リードと同じヒーローを出します。合うカードは少なく、"
+                     "フォロワーがバーストしやすくなります。",
+        "same_suit": "リードと同じスート（{suit}）を出します。合うカードは少なく、"
+                     "フォロワーがバーストしやすくなります。",
+        "sheds_trouble": "トラブル1点になる{suit}のカードを手放します。",
+        "keeps_majority": "{suit}はあなたが最多なので、このカードは失点になりません。",
+        "passes_trouble": "一番のトラブル、{suit}のカードを渡します。",
+        "takes_owned": "過半数を持つスート{suit}のカードを取ります。",
+        "takes_least_bad": "一番損の少ない{suit}のカードを取ります。",
+        "other": "経験則ではここに強い理由はありません。",
+    },
+}
+
+
+def reason_text(game: Game[Any], key: str, values: dict[str, Any], lang: str = "en",
+                names: Sequence[str] | None = None) -> str:
+    """A reason of ``heuristic.reason`` in words (hints, reviews)."""
+    lang = lang_of(lang)
+    return fill(REASONS[lang][key], values, lang, seat_names(names, game.players, lang), _word(lang))
+
+
 def why_not_text(reason: dict[str, Any], lang: str = "en", names: Sequence[str] | None = None,
                  players: int = 7) -> str:
     lang = lang_of(lang)

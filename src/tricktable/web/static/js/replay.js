@@ -45,6 +45,7 @@ export function replayPage(root, id) {
     step: params.has("step") ? Number(params.get("step")) : null,
     seat: params.has("seat") ? Number(params.get("seat")) : null,
     frame: null, timer: 0, error: null, verify: { busy: false, result: null },
+    review: null, reviewTimer: 0, // the Review view: one seat's decisions against the search's best
   };
 
   async function onVerify() {
@@ -97,6 +98,20 @@ export function replayPage(root, id) {
     draw();
   }
 
+  /** Start (or poll) the review of the chosen seat (seat 0 when viewing every hand); it runs on the server. */
+  async function review() {
+    const seat = page.seat ?? 0;
+    try {
+      page.review = await api(`/api/replays/${encodeURIComponent(id)}/review`, { query: { seat, lang: lang() } });
+    } catch (error) {
+      toast(error.message, "error");
+      return;
+    }
+    clearTimeout(page.reviewTimer);
+    if (!page.review.ready && !page.review.error) page.reviewTimer = setTimeout(review, 1500);
+    draw();
+  }
+
   function onKey(event) {
     if (!page.frame || event.target.closest("input, select, textarea")) return;
     if (event.key === "ArrowRight") load(Math.min(page.step + 1, page.frame.steps));
@@ -131,7 +146,9 @@ export function replayPage(root, id) {
         },
       }, h("option", { value: "", selected: page.seat === null }, t("replay.everyone")),
       (summary.seats || []).map((s) => h("option", { value: s.seat, selected: page.seat === s.seat }, seatName(summary, s.seat))))),
-      jumpSelect(frame, page.step, load));
+      jumpSelect(frame, page.step, load),
+      h("button", { type: "button", class: "btn btn-ghost", dataset: { testid: "review" }, onclick: review },
+        lang() === "ja" ? "振り返り" : "Review"));
     // Numbered by hand (not by the list's markers) so that move 1234 is never cut off.
     const moves = h("ol", { class: "moves", dataset: { testid: "moves" } }, (frame.actions || []).map((move, i) => h("li", {
       class: [i === page.step - 1 && "is-current", move.hidden && "is-hidden"],
@@ -149,6 +166,7 @@ export function replayPage(root, id) {
       h("div", { class: "table-layout" },
         h("div", { class: "table-main" }, frame.view && frame.view.is_over ? renderScoreboard({ table: summary, view: frame.view, result: frame.result }) : null, board),
         h("aside", { class: "table-side" },
+          page.review ? renderReview(page.review, summary, page.step, load) : null,
           h("section", { class: "log" }, h("h3", { class: "section-title" }, t("replay.moves")), moves),
           renderLog(lines, summary, { current: lines.length ? lines[lines.length - 1].i : null })))));
     // The move list and the log both follow the current move.
@@ -163,6 +181,7 @@ export function replayPage(root, id) {
   return {
     dispose: () => {
       stop();
+      clearTimeout(page.reviewTimer);
       document.removeEventListener("keydown", onKey);
     },
     relang: () => load(page.step),
@@ -182,4 +201,34 @@ function jumpSelect(frame, step, load) {
     onchange: (event) => load(Number(event.target.value)),
   }, marks.map((m, k) => h("option", { value: m.step, selected: k === at || null },
     `${t("table.round", { n: m.round })} · ${t("table.trick")} ${m.trick}`))));
+}
+
+/** The Review view: each decision of one seat, the move played against the search's best with that seat's
+ * information then, what it cost in chance of winning, marks (??, ?, ?!) and the all-cards-shown move. */
+function renderReview(review, summary, step, load) {
+  const ja = lang() === "ja";
+  const pct = (x) => (x === null || x === undefined ? "–" : `${Math.round(100 * x)}%`);
+  const title = h("h3", { class: "section-title" }, `${ja ? "振り返り" : "Review"}: ${seatName(summary, review.seat)}`);
+  if (review.error) return h("section", { class: "review", dataset: { testid: "review-panel" } }, title, h("p", { class: "error" }, review.error));
+  if (!review.ready) {
+    return h("section", { class: "review", dataset: { testid: "review-panel" } }, title,
+      h("progress", { max: review.total || 1, value: review.done }),
+      h("p", { class: "muted small", dataset: { testid: "review-progress" } },
+        ja ? `分析中… ${review.done}/${review.total || "?"}` : `Analysing… ${review.done} of ${review.total || "?"} decisions`));
+  }
+  const worst = new Set(review.worst || []);
+  return h("section", { class: "review", dataset: { testid: "review-panel" } }, title,
+    h("p", { class: "muted small" }, ja
+      ? "各判断: 指した手 / その時の情報での最善手（勝つ見込み）/ 損失 / 全員の手札が見える場合の最善手"
+      : "Each decision: played / best with your information then (chance of winning) / cost / best with all cards shown"),
+    h("ol", { class: "moves review-list" }, review.decisions.map((d) => h("li", {
+      class: [d.step === step && "is-current", worst.has(d.step) && "is-worst"], dataset: { testid: "review-decision", mark: d.mark },
+    }, h("button", { type: "button", class: "link", onclick: () => load(d.step) },
+      h("span", { class: "move-no" }, String(d.step + 1)),
+      d.mark ? h("strong", { class: "review-mark", title: d.mark_text }, `${d.mark} `) : null,
+      `${d.played_text} (${pct(d.played_chance)})`,
+      d.best !== d.played ? ` → ${d.best_text} (${pct(d.best_chance)})` : " ✓",
+      d.separated ? ` −${d.cost}` : (d.best !== d.played ? (ja ? " ほぼ互角" : " about equal") : ""),
+      d.all_cards ? h("span", { class: "muted small" }, ` · ${ja ? "全手札" : "all cards"}: ${d.all_cards_text}`) : null),
+    worst.has(d.step) ? h("div", { class: "small" }, d.why) : null))));
 }

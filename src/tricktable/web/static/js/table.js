@@ -297,9 +297,10 @@ function renderHints(page, handlers) {
   return h("div", { class: "hints", dataset: { testid: "hints" } },
     h("button", { type: "button", class: "btn btn-ghost", dataset: { testid: "suggest" }, onclick: handlers.suggest },
       ja ? "手を提案" : "Suggest a move"),
-    hints ? h("ol", {}, hints.map((hint) => h("li", { dataset: { testid: "hint" } },
+    hints ? h("ol", {}, hints.map((hint) => h("li", { dataset: { testid: "hint" }, class: hint.about_equal ? "about-equal" : "" },
       h("button", { type: "button", class: "btn", onclick: () => handlers.act(hint.action) }, hint.text), " ",
-      h("span", { class: "muted" }, ja ? hint.why_ja : hint.why)))) : null);
+      h("span", {}, ja ? hint.why_ja : hint.why), " ",
+      h("span", { class: "muted", dataset: { testid: "hint-sure" } }, ja ? hint.sure_ja : hint.sure)))) : null);
 }
 
 const AWAY_SHOWN = 8; // the latest moves; the rest are marked in the game log
