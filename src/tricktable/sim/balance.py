@@ -21,6 +21,7 @@ points it gave a seat.
 
 from __future__ import annotations
 
+import dataclasses
 import statistics
 from collections import defaultdict
 from collections.abc import Callable, Sequence
@@ -30,7 +31,7 @@ from typing import Any
 from tricktable.engine import State, game_class
 from tricktable.sim.outcome import Outcome
 from tricktable.sim.report import finite
-from tricktable.sim.stats import Estimate, Summary, summarize
+from tricktable.sim.stats import Estimate, Fairness, Summary, holm_cutoff, summarize
 from tricktable.sim.tournament import parallel_map
 
 
@@ -238,6 +239,8 @@ class VariantBalance:
     summary: Summary
     measures: dict[str, Estimate]  # per-deal measures, compared between variants
     scores: list[float]  # every seat's final score, for the distribution plot
+    fairness: Fairness  # do the seat positions win equally often?
+    identical: float | None = None  # share of its games played move for move as the reference's
 
 
 @dataclass(frozen=True, slots=True)
@@ -249,9 +252,36 @@ class Difference:
     estimate: Estimate
 
 
-def _by_deal(values: dict[int, list[float]]) -> Estimate:
-    """The mean of per-deal means, with the interval over deals (a deal's games share its cards)."""
-    return Estimate.of([sum(v) / len(v) for _d, v in sorted(values.items()) if v])
+def bounds(measure: str) -> tuple[float, float] | None:
+    """The range a measure's values lie in, where it has one: rates 0-1, lifts and skill margins -1-1."""
+    if measure == "shared wins" or measure.startswith("win rate"):
+        return (0.0, 1.0)
+    if measure.endswith(": lift") or measure.startswith("skill: win rate"):
+        return (-1.0, 1.0)
+    return None
+
+
+def _estimate(values: Sequence[float], limits: tuple[float, float] | None) -> Estimate:
+    return Estimate.of(values) if limits is None else Estimate.rate(values, *limits)
+
+
+def _by_deal(values: dict[int, list[float]], limits: tuple[float, float] | None = None) -> Estimate:
+    """The mean of per-deal means, with the interval over deals (a deal's games share its cards); an
+    interval within ``limits`` where the measure has them."""
+    return _estimate([sum(v) / len(v) for _d, v in sorted(values.items()) if v], limits)
+
+
+def difference(measure: str, mine: Sequence[float], reference: Sequence[float]) -> Estimate:
+    """A variant's per-deal values minus the reference's on the same deals: Newcombe's interval for a
+    rate, a bounded interval for a lift or margin (its difference lies within -2-2), else t's."""
+    limits = bounds(measure)
+    if limits == (0.0, 1.0):
+        return Estimate.paired_rates(mine, reference)
+    diffs = [a - b for a, b in zip(mine, reference, strict=True)]
+    if limits is None:
+        return Estimate.of(diffs)
+    width = limits[1] - limits[0]
+    return Estimate.rate(diffs, -width, width)
 
 
 def deal_measures(games: Sequence[GameFacts]) -> dict[str, float]:
@@ -279,6 +309,18 @@ def deal_measures(games: Sequence[GameFacts]) -> dict[str, float]:
     return {k: sum(v) / len(v) for k, v in out.items()}
 
 
+def seat_positions(games: Sequence[GameFacts]) -> list[tuple[str, Estimate]]:
+    """Win rate by seat position over ``games``, by deal, in seating order from the origin."""
+    win: dict[str, dict[int, list[float]]] = defaultdict(lambda: defaultdict(list))
+    for g in games:
+        for seat, position in enumerate(g.positions):
+            win[position][g.deal].append(g.shares[seat])
+    first = games[0]
+    n = len(first.positions)
+    order = [first.positions[(first.origin + k) % n] for k in range(n)]
+    return [(p, _by_deal(win[p], (0.0, 1.0))) for p in order]
+
+
 def variant_balance(variant: int, label: str, games: Sequence[GameFacts], outcomes: Sequence[Outcome],
                     higher_score_wins: bool) -> VariantBalance:
     deals = sorted({g.deal for g in games})
@@ -291,7 +333,8 @@ def variant_balance(variant: int, label: str, games: Sequence[GameFacts], outcom
     first = games[0]
     n = len(first.positions)
     order = [first.positions[(first.origin + k) % n] for k in range(n)]
-    positions = [PositionLine(p, _by_deal(win[p]), _by_deal(score[p])) for p in order]
+    positions = [PositionLine(p, _by_deal(win[p], (0.0, 1.0)), _by_deal(score[p])) for p in order]
+    fairness = Fairness.of([sum(sum(v) for v in win[p].values()) for p in order])
     elements = _elements(games)
     tiebreaks: dict[str, int] = defaultdict(int)
     for g in games:
@@ -303,9 +346,10 @@ def variant_balance(variant: int, label: str, games: Sequence[GameFacts], outcom
     for deal in deals:
         for name, value in deal_measures(by_deal[deal]).items():
             per_deal[name][deal].append(value)
-    measures = {name: _by_deal(values) for name, values in per_deal.items()}
+    measures = {name: _by_deal(values, bounds(name)) for name, values in per_deal.items()}
     return VariantBalance(variant, label, len(games), len(deals), positions, elements, dict(tiebreaks),
-                          summarize(outcomes, higher_score_wins), measures, [s for g in games for s in g.scores])
+                          summarize(outcomes, higher_score_wins), measures, [s for g in games for s in g.scores],
+                          fairness)
 
 
 def _elements(games: Sequence[GameFacts]) -> list[ElementLine]:
@@ -325,7 +369,8 @@ def _elements(games: Sequence[GameFacts]) -> list[ElementLine]:
                 per_deal_lift[deal].append(e.lift)
         lines.append(ElementLine(label, len(items), sum(e.decides for _d, e in items) / len(items),
                                  statistics.stdev(points) if len(points) > 1 else None,
-                                 _by_deal(per_deal_points) if points else None, _by_deal(per_deal_lift)))
+                                 _by_deal(per_deal_points) if points else None,
+                                 _by_deal(per_deal_lift, (-1.0, 1.0))))
     return lines
 
 
@@ -339,7 +384,24 @@ class Results:
     variants: list[VariantBalance]
     differences: list[Difference]
 
+    @property
+    def p_values(self) -> list[float]:
+        """The study's family of tests: every difference from the reference, and per variant its seat test,
+        each element's lift and each skill comparison. Holm's correction runs over all of them."""
+        out = [d.estimate.p for d in self.differences]
+        for v in self.variants:
+            out.append(v.fairness.p)
+            out += [e.lift.p for e in v.elements]
+            out += [x.p for c in v.summary.comparisons for x in (c.score, c.win)]
+        return [p for p in out if p == p]  # NaN (too few deals) is no test
+
+    @property
+    def cutoff(self) -> float:
+        """The largest p-value Holm's correction keeps: an estimate is flagged iff ``flagged(cutoff)``."""
+        return holm_cutoff(self.p_values)
+
     def to_json(self) -> dict[str, Any]:
+        cutoff = self.cutoff
         data: dict[str, Any] = finite({
             "game": self.game, "element_kind": self.element_kind, "higher_score_wins": self.higher_score_wins,
             "variants": [{
@@ -350,13 +412,19 @@ class Results:
                               "points": e.points.to_json() if e.points else None, "lift": e.lift.to_json()}
                              for e in v.elements],
                 "tiebreaks": v.tiebreaks,
+                "seat_fairness": {"chi2": v.fairness.chi2, "freedom": v.fairness.freedom, "p": v.fairness.p,
+                                  "flagged": v.fairness.p <= cutoff},
+                "identical_play": v.identical,
                 # no thinking times: results depend on the records only, wherever the games were played
                 "bots": [{k: b[k] for k in ("bot", "games", "score", "win")} for b in v.summary.to_json()["bots"]],
                 "skill": v.summary.to_json()["comparisons"],
                 "measures": {k: e.to_json() for k, e in v.measures.items()},
             } for v in self.variants],
             "differences": [{"variant": d.variant, "measure": d.measure, **d.estimate.to_json(),
-                             "excludes_zero": d.estimate.excludes_zero} for d in self.differences],
+                             "excludes_zero": d.estimate.excludes_zero, "flagged": d.estimate.flagged(cutoff)}
+                            for d in self.differences],
+            "correction": {"method": "holm", "level": 0.05, "tests": len(self.p_values), "cutoff": cutoff,
+                           "expected_by_chance_uncorrected": 0.05 * len(self.p_values)},
         })
         return data
 
@@ -383,10 +451,20 @@ def measure(game: str, players: int, labels: Sequence[str], outcomes: Sequence[O
         for v in variants[1:]:
             mine = {d: deal_measures(games) for d, games in groups[v.variant].items()}
             for name in v.measures:
-                diffs = [mine[d][name] - reference[d][name] for d in sorted(mine)
-                         if d in reference and name in reference[d] and name in mine[d]]
-                differences.append(Difference(v.variant, name, Estimate.of(diffs)))
+                both = [d for d in sorted(mine) if d in reference and name in reference[d] and name in mine[d]]
+                differences.append(Difference(v.variant, name, difference(
+                    name, [mine[d][name] for d in both], [reference[d][name] for d in both])))
+    variants = [dataclasses.replace(v, identical=_identical(played[0], played[v.variant]))
+                if v.variant else v for v in variants]
     return Results(game, ELEMENT_KIND.get(game, "element"), sense, variants, differences)
+
+
+def _identical(reference: Sequence[Outcome], mine: Sequence[Outcome]) -> float | None:
+    """The share of a variant's games whose moves are the reference's on the same deal and rotation,
+    move for move (all of them: the variant only re-scored the same games)."""
+    theirs = {(o.deal, o.rotation): o.record.actions for o in reference}
+    paired = [o.record.actions == theirs[(o.deal, o.rotation)] for o in mine if (o.deal, o.rotation) in theirs]
+    return sum(paired) / len(paired) if paired else None
 
 
 def element_order(e: ElementLine) -> tuple[float, float]:

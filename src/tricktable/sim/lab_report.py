@@ -120,7 +120,7 @@ def plot_positions(variants: Sequence[VariantBalance]) -> str:
     return _png(figure)
 
 
-def plot_elements(v: VariantBalance, kind: str) -> str:
+def plot_elements(v: VariantBalance, kind: str, cutoff: float) -> str:
     plt = _pyplot()
     with_swing = [e for e in v.elements if e.swing is not None]
     panels = 2 if with_swing else 1
@@ -129,11 +129,11 @@ def plot_elements(v: VariantBalance, kind: str) -> str:
     by_lift = sorted([e for e in v.elements if e.lift.n], key=lambda e: e.lift.mean)
     axis = axes[0][0]
     axis.barh(range(len(by_lift)), [e.lift.mean * 100 for e in by_lift], xerr=_err([e.lift for e in by_lift], 100),
-              capsize=2, color=[COLOURS[3] if e.lift.excludes_zero else COLOURS[0] for e in by_lift])
+              capsize=2, color=[COLOURS[3] if e.lift.flagged(cutoff) else COLOURS[0] for e in by_lift])
     axis.set_yticks(range(len(by_lift)))
     axis.set_yticklabels([e.label for e in by_lift], fontsize=8)
     axis.axvline(0, color="#444", linewidth=0.8)
-    axis.set_xlabel("win-rate lift of its holder, points of % (red: interval excludes 0)")
+    axis.set_xlabel("win-rate lift of its holder, points of % (red: flagged after correction)")
     axis.set_title(f"each {kind}: how much holding it helps")
     if with_swing:
         by_swing = sorted(with_swing, key=lambda e: e.swing or 0.0)
@@ -155,9 +155,10 @@ def plot_differences(results: Results, names: Sequence[str]) -> str:
     for column, v in enumerate(others):
         axis = axes[0][column]
         mine = {d.measure: d.estimate for d in results.differences if d.variant == v.variant}
+        cutoff = results.cutoff
         estimates = [mine.get(n, Estimate(math.nan, math.nan, math.nan, 0)) for n in names]
         for flagged, colour in ((False, COLOURS[0]), (True, COLOURS[3])):
-            rows = [k for k, e in enumerate(estimates) if e.n and e.excludes_zero == flagged]
+            rows = [k for k, e in enumerate(estimates) if e.n and e.flagged(cutoff) == flagged]
             axis.errorbar([estimates[k].mean * 100 for k in rows], rows, xerr=_err([estimates[k] for k in rows], 100),
                           fmt="o", markersize=4, capsize=2, color=colour, linestyle="none")
         axis.axvline(0, color="#444", linewidth=0.8)
@@ -166,7 +167,7 @@ def plot_differences(results: Results, names: Sequence[str]) -> str:
         axis.set_yticklabels(names, fontsize=8)
         axis.invert_yaxis()
         axis.set_xlabel("difference, points of %")
-    figure.suptitle("rates: each variant minus the reference, paired by deal (95% intervals; red: excludes 0)",
+    figure.suptitle("rates: each variant minus the reference, paired by deal (95% intervals; red: flagged)",
                     fontsize=10)
     figure.tight_layout()
     return _png(figure)
@@ -179,29 +180,54 @@ def _rate_names(results: Results) -> list[str]:
     and each element's lift that some variant moved (interval excluding 0)."""
     names = ["shared wins", *(f"win rate: {p.label}" for p in results.variants[0].positions)]
     names += [n for n in results.variants[0].measures if n.startswith("skill: win rate")]
-    moved = {d.measure for d in results.differences if d.estimate.excludes_zero and d.measure.endswith(": lift")}
+    cutoff = results.cutoff
+    moved = {d.measure for d in results.differences if d.estimate.flagged(cutoff) and d.measure.endswith(": lift")}
     names += sorted(n for n in moved if n not in names)
     return names
 
 
 def _differences(results: Results) -> str:
     labels = {v.variant: v.label for v in results.variants}
+    cutoff, tests = results.cutoff, len(results.p_values)
     ordered: list[Difference] = sorted(results.differences, key=lambda d: (
-        not d.estimate.excludes_zero, d.variant, -abs(d.estimate.mean) if d.estimate.n else 0.0))
-    flagged = [d for d in ordered if d.estimate.excludes_zero]
+        not d.estimate.flagged(cutoff), d.estimate.p if d.estimate.p == d.estimate.p else 2.0, d.variant))
+    flagged = [d for d in ordered if d.estimate.flagged(cutoff)]
     mark = ' <span class="flag-mark">*</span>'
+
+    def needed(e: Estimate) -> str:
+        deals = e.deals_needed(tests)
+        return "" if deals is None or e.flagged(cutoff) else f"{deals:,}"
+
     rows = [[html.escape(f"{d.variant}: {labels[d.variant]}"), html.escape(d.measure),
-             _fmt(d.estimate, is_rate(d.measure)) + (mark if d.estimate.excludes_zero else "")] for d in ordered]
+             _fmt(d.estimate, is_rate(d.measure)) + (mark if d.estimate.flagged(cutoff) else ""),
+             _p(d.estimate.p), needed(d.estimate)] for d in ordered]
     shown = len(flagged)
-    head = ["variant", "measure", "difference [95% interval]"]
-    top = _table(head, rows[:max(shown, 1)] if shown else [["", "no difference excludes 0 at this many deals", ""]],
+    head = ["variant", "measure", "difference [95% interval]", "p", "deals to confirm a difference this size"]
+    top = _table(head, rows[:max(shown, 1)] if shown else [["", "nothing flagged after the correction", "", "", ""]],
                  [True] * shown, left=2)
     rest = _table(head, rows[shown:], left=2) if len(rows) > shown else ""
     more = f"<details><summary>all {len(rows) - shown} other differences</summary>{rest}</details>" if rest else ""
     return top + more
 
 
-def _element_rows(game: str, elements: Sequence[ElementLine], points: bool) -> tuple[list[list[str]], list[bool]]:
+def _p(p: float) -> str:
+    return "" if p != p else "<0.0001" if p < 0.0001 else f"{p:.4f}"
+
+
+def correction(results: Results) -> str:
+    """The paragraph every report carries: how many tests, what chance alone would flag, the correction."""
+    tests = len(results.p_values)
+    plain = sum(p <= 0.05 for p in results.p_values)
+    flagged = sum(p <= results.cutoff for p in results.p_values)
+    return (f"<p class=correction>This study makes {tests} tests (differences from the reference, seat fairness, "
+            f"each element's lift, skill margins). At a plain 95% level chance alone would flag about "
+            f"{0.05 * tests:.1f} of them even if nothing differed; {plain} pass that plain level. Flags (*) use "
+            f"Holm's correction over all {tests}: the chance of even one false flag in the study is at most 5%. "
+            f"{flagged} flagged.</p>")
+
+
+def _element_rows(game: str, elements: Sequence[ElementLine], points: bool,
+                  cutoff: float) -> tuple[list[list[str]], list[bool]]:
     rows, flags = [], []
     for e in sorted(elements, key=element_order):
         row = [html.escape(e.label), f"<span class=note>{html.escape(describe(game, e.label))}</span>", str(e.games),
@@ -209,23 +235,31 @@ def _element_rows(game: str, elements: Sequence[ElementLine], points: bool) -> t
         if points:
             row += ["" if e.swing is None else f"{e.swing:.2f}", _fmt(e.points)]
         rows.append([*row, _fmt(e.lift, percent=True)])
-        flags.append(e.lift.excludes_zero)
+        flags.append(e.lift.flagged(cutoff))
     return rows, flags
 
 
-def _variant_section(game: str, v: VariantBalance, kind: str, higher: bool) -> str:
+def _variant_section(game: str, v: VariantBalance, kind: str, higher: bool, cutoff: float) -> str:
     parts = [f"<p class=note>{v.games} games, {v.deals} deals</p>"]
+    if v.identical is not None:
+        same = f"{v.identical:.0%} of its games were played move for move as in the reference"
+        parts.append(f"<p class=identical>{same}" + (": <b>re-scored only: the bots did not react</b>"
+                                                       if v.identical == 1.0 else "") + ".</p>")
     parts.append("<h3>seat positions</h3>")
     parts.append(_table(["position", "win rate", "mean score"],
                         [[html.escape(p.label), _fmt(p.win, True), _fmt(p.score)] for p in v.positions]))
+    fair = v.fairness
+    verdict = ("<b>unequal</b> (flagged)" if fair.p <= cutoff else "no seat stands out after the correction")
+    parts.append(f"<p>seat fairness: chi-square {fair.chi2:.2f} on {fair.freedom} degrees of freedom, "
+                 f"p = {_p(fair.p)}: {verdict}</p>")
     parts.append(f"<h3>each {kind}</h3>")
     points = any(e.swing is not None for e in v.elements)
-    rows, flags = _element_rows(game, v.elements, points)
+    rows, flags = _element_rows(game, v.elements, points, cutoff)
     head = [kind, "what it is", "games", "decides", *(("swing (sd)", "mean points to a seat") if points else ()),
             "win-rate lift of holder"]
     parts.append(_table(head, rows, flags, left=2))
     if v.elements:
-        parts.append(plot_elements(v, kind))
+        parts.append(plot_elements(v, kind, cutoff))
     parts.append("<h3>tie-breaks: what settled the winner</h3>")
     parts.append(_table(["settled by", "games", "share"],
                         [[html.escape(k), str(c), f"{c / v.games:.1%}"]
@@ -245,7 +279,9 @@ def _variant_section(game: str, v: VariantBalance, kind: str, higher: bool) -> s
 DEFINITIONS = """
 <dl>
 <dt>paired by deal</dt><dd>every variant plays the same deals (seeds) with the same bots; a difference is
-taken deal by deal, so the luck of the cards cancels. Intervals are Student's t over deals (95%).</dd>
+taken deal by deal, so the luck of the cards cancels. Intervals are 95% over deals: Student's t (exact
+quantile) for scores; Wilson's score interval for rates and Newcombe's for a difference of two rates, so
+they stay within 0-100%.</dd>
 <dt>position</dt><dd>where a seat sits, counted to the left from the first dealer (Megalomania), the first
 leader (Trickster) or the first player (Masquerade).</dd>
 <dt>holder</dt><dd>the seat that used an element most in a game: scored most on the mission, fired the hero's
@@ -256,8 +292,10 @@ taken away. Without (a hero, a play effect): the sole winner used it more than t
 <dt>swing</dt><dd>the standard deviation of the points it gave a seat: how much it spreads the table.</dd>
 <dt>tie-breaks</dt><dd>the level of the game's order of finish at which the winner was set apart from every
 other seat; "shared" when tied after all of them.</dd>
-<dt>flagged (*)</dt><dd>the 95% interval excludes zero. With many measures a few flags are expected by chance
-(1 in 20): confirm a finding with more deals or another seed.</dd>
+<dt>flagged (*)</dt><dd>the 95% interval excludes zero and the test passes Holm's correction over every test
+of the study (the chance of even one false flag is at most 5%).</dd>
+<dt>deals to confirm</dt><dd>from this run as a pilot: the deals a difference of the size seen needs to be
+flagged 80% of the time at this study's corrected level.</dd>
 </dl>
 """
 
@@ -278,13 +316,16 @@ def render(study: Study, results: Results) -> str:
                          for v in results.variants], left=2))
     if len(results.variants) > 1:
         parts.append("<h2>differences from the reference</h2>")
+        parts.append(correction(results))
         parts.append(_differences(results))
         parts.append(plot_differences(results, _rate_names(results)))
+    else:
+        parts.append(correction(results))
     parts.append("<h2>scores and seats</h2>")
     parts.append(plot_scores(results.variants))
     parts.append(plot_positions(results.variants))
     for v in results.variants:
-        body = _variant_section(results.game, v, kind, results.higher_score_wins)
+        body = _variant_section(results.game, v, kind, results.higher_score_wins, results.cutoff)
         heading = f"variant {v.variant}: {html.escape(v.label)}"
         if v.variant == 0:
             parts.append(f"<h2>{heading} (reference)</h2>{body}")
