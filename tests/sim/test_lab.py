@@ -220,3 +220,29 @@ def test_masquerade_special_cards_switch_off_one_by_one() -> None:
         assert not [e for e in state.events if e.kind == "effect" and e.data["card"] == "K6"]
     with pytest.raises(BadOptions, match="R2 is not a special card"):
         load_game("masquerade", 4, specials_off=["R2"])
+
+
+def test_a_variant_that_changes_the_mission_deck_is_dealt_the_same_cards_and_missions_in_the_same_order() -> None:
+    lab = study.Study.build("megalomania", ["random"] * 4, 6, 3, {}, ["missions-=7"])
+    for m in lab.matches()[:6]:
+        full = load_game("megalomania", 4, **lab.variants[0].options).new_state(m.seed)
+        without = load_game("megalomania", 4, **lab.variants[1].options).new_state(m.seed)
+        assert full.hands == without.hands  # type: ignore[attr-defined]
+        assert [x for x in full.mission_deck if x != 7] == list(without.mission_deck)  # type: ignore[attr-defined]
+
+
+def test_a_trickster_deal_is_the_same_whichever_heroes_are_drawn() -> None:
+    drawn = load_game("trickster", 4, deck="random").new_state(5)
+    fixed = load_game("trickster", 4, deck="beginner").new_state(5)
+    assert drawn.heroes != fixed.heroes  # type: ignore[attr-defined]
+    assert [sorted(c & 7 for c in hand) for hand in drawn.hands] == [  # type: ignore[attr-defined]
+        sorted(c & 7 for c in hand) for hand in fixed.hands]  # type: ignore[attr-defined]
+
+
+def test_a_named_substream_is_its_own_and_a_secure_seed_keeps_secure_substreams() -> None:
+    from tricktable.engine.rng import SECURE_FROM, secure_seed, substream_seed
+
+    assert substream_seed(7, "missions") == substream_seed(7, "missions") != substream_seed(7, "heroes")
+    assert substream_seed(7, "missions") != substream_seed(8, "missions") and substream_seed(7, "x") < SECURE_FROM
+    secret = secure_seed()
+    assert substream_seed(secret, "missions") >= SECURE_FROM
