@@ -33,9 +33,11 @@ def _reacts(game: str, players: int, one: dict[str, Any], other: dict[str, Any],
                for seed in range(seeds))
 
 
-# the missions Megalomania's heuristic plays toward (the others it plays as a plain trick game; mission 8
-# it wants only in a trick already holding four colours, too rare for its weight to show in a few games)
-PLAYED_FOR = (1, 3, 4, 5, 6, 7, 9, 10, 11, 12, 16, 19, 24, 25)
+# the missions Megalomania's heuristic plays toward (the others it plays as a plain trick game). Left out:
+# mission 8, which it wants only in a trick already holding four colours (too rare to show in 25 games),
+# and mission 9 (-1 a Red card), where it ducks every trick with Red at any price, so the size of the
+# penalty does not change which card ducks best in these deals
+PLAYED_FOR = (1, 3, 4, 5, 6, 7, 10, 11, 12, 16, 19, 24, 25)
 
 
 @pytest.mark.parametrize("mission", PLAYED_FOR)
@@ -47,11 +49,11 @@ def test_megalomania_heuristic_plays_differently_when_a_missions_points_change(m
         points[mission - 1] = value
         return {"mission_order": [mission], "mission_points": list(points)}
 
-    # a round of this mission, the points at the printed value, then tripled and then a third of it
+    # a round of this mission, the points at the printed value, then three and six times it, then a third
     printed_play = with_points(printed)
-    assert _reacts("megalomania", 4, printed_play, with_points(printed * 3), limit=100, seeds=25) or _reacts(
-        "megalomania", 4, printed_play, with_points(max(1, abs(printed) // 3) * (1 if printed > 0 else -1)),
-        limit=100, seeds=25)
+    sign = 1 if printed > 0 else -1
+    others = (printed * 3, printed * 6, max(1, abs(printed) // 3) * sign)
+    assert any(_reacts("megalomania", 4, printed_play, with_points(value), limit=100, seeds=25) for value in others)
 
 
 def test_megalomania_heuristic_plays_the_same_when_the_points_of_a_mission_not_in_play_change() -> None:

@@ -107,7 +107,7 @@ def run(args: argparse.Namespace) -> int:
     elapsed = time.perf_counter() - start
     results = measure(study.game, players, [v.label for v in study.variants], outcomes, workers=args.workers)
     (folder / "results.json").write_text(json.dumps(results.to_json(), indent=1) + "\n")
-    page = write_report(folder, study, results)
+    page = write_report(folder, study, results, outcomes)
     show(console, results)
     rate = f"; {played} played in {elapsed:.1f} s ({played / elapsed:.1f} games/s)" if played and elapsed else ""
     console.print(f"{len(outcomes)} games{rate}. Wrote {folder / 'results.json'} and {page}")
