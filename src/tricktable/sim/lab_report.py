@@ -101,6 +101,11 @@ def _examples(games: Sequence[int]) -> str:
     return " ".join(f'<a href="examples/game-{g}.json">{g}</a>' for g in games)
 
 
+def _pairs(pairs: Sequence[tuple[int, int]], say: Any) -> str:
+    """A variant's game and the reference's on the same deal: "12 vs 0"."""
+    return ", ".join(f"{_examples([mine])} {say('versus')} {_examples([theirs])}" for mine, theirs in pairs)
+
+
 def correction(page: Page) -> str:
     """The paragraph every report carries: how many tests, what chance alone would flag, the correction."""
     p_values = page.results.p_values
@@ -126,7 +131,7 @@ def _differences(page: Page) -> str:
     rows = [[html.escape(f"{d.variant}: {labels[d.variant]}"), html.escape(page.measure(d.measure)),
              _fmt(d.estimate, is_rate(d.measure)) + (mark if d.estimate.flagged(cutoff) else ""),
              _p(d.estimate.p), needed(d.estimate),
-             _examples([g for pair in d.examples[:2] for g in pair]) if d.estimate.flagged(cutoff) else ""]
+             _pairs(d.examples[:2], page.say) if d.estimate.flagged(cutoff) else ""]
             for d in ordered]
     shown = len(flagged)
     head = [page.say(k) for k in ("variant", "measure", "difference", "p", "to_confirm", "examples")]
@@ -237,11 +242,16 @@ def render(study: Study, results: Results, lang: str = "en", dealt: dict[int, fl
                                      variants=len(study.variants), games=study.games, deals=study.deals,
                                      seed=study.seed)) + f" {say('same_deals')}</p>"]
     parts.append(f"<h2>{say('variants')}</h2>")
+    def alike(v: VariantBalance) -> str:
+        if v.identical is None:
+            return ""
+        return f"{v.identical:.0%}" + (f": <b>{say('rescored')}</b>" if v.identical == 1.0 else "")
+
     parts.append(_table([say(k) for k in ("variant", "options_varied", "games", "mean_score", "actions", "margin",
-                                          "shared")],
+                                          "shared", "same_moves")],
                         [[str(v.variant), html.escape(v.label), str(v.games), _fmt(v.measures.get("mean score")),
                           _fmt(v.measures.get("actions per game")), _fmt(v.measures.get("margin of victory")),
-                          _fmt(v.measures.get("shared wins"), True)] for v in results.variants], left=2))
+                          _fmt(v.measures.get("shared wins"), True), alike(v)] for v in results.variants], left=2))
     parts.append(correction(page))
     if len(results.variants) > 1:
         parts.append(f"<h2>{say('differences')}</h2>")

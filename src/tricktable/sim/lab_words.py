@@ -31,7 +31,8 @@ WORDS: dict[str, dict[str, str]] = {
                       "{chance:.1f} of them even if nothing differed; {plain} pass that plain level. Flags (*) use "
                       "Holm's correction over all {tests}: the chance of even one false flag in the study is at "
                       "most 5%. {flagged} flagged.",
-        "games_deals": "{games} games, {deals} deals",
+        "games_deals": "{games} games, {deals} deals", "versus": "vs",
+        "same_moves": "games played move for move as the reference",
         "identical": "{share:.0%} of its games were played move for move as in the reference",
         "rescored": "re-scored only: the bots did not react",
         "reacted": "the bots reacted to the change",
@@ -75,7 +76,8 @@ WORDS: dict[str, dict[str, str]] = {
                       "補正なしの95%水準では、何も違わなくても偶然だけで約{chance:.1f}個に印が付く。その水準を"
                       "超えたのは{plain}個。印（*）はこの{tests}個すべてにHolmの補正をかけたもの: 誤った印が"
                       "1つでも付く確率は5%以下。印の付いたもの: {flagged}個。",
-        "games_deals": "{games}ゲーム、{deals}ディール",
+        "games_deals": "{games}ゲーム、{deals}ディール", "versus": "対",
+        "same_moves": "基準とまったく同じ手順のゲーム",
         "identical": "基準とまったく同じ手順で進んだゲーム: {share:.0%}",
         "rescored": "再採点のみ: ボットは変更に反応しなかった",
         "reacted": "ボットは変更に反応した",
