@@ -90,3 +90,8 @@ def test_a_pilot_says_how_many_deals_a_difference_needs() -> None:
     one, many = pilot.deals_needed(), pilot.deals_needed(tests=50)
     assert one is not None and many is not None and many > one > pilot.n
     assert Estimate.of([0.0, 0.0]).deals_needed() is None
+
+
+def test_a_difference_that_is_the_same_on_every_deal_has_no_width() -> None:
+    e = Estimate.rate([0.0] * 20, -2.0, 2.0)  # a lift that no deal moved
+    assert e.low == e.high == 0.0

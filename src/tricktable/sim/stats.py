@@ -63,6 +63,8 @@ def wilson(rate: float, sd: float, n: int) -> tuple[float, float]:
     z = t95(n - 1)
     se2 = sd * sd / n
     spread = rate * (1.0 - rate)
+    if se2 == 0.0 and spread > 0.0:  # every deal gave the same value inside the range: nothing is uncertain
+        return rate, rate
     size = spread / se2 if se2 > 0 and spread > 0 else float(n)
     centre = (rate + z * z / (2 * size)) / (1 + z * z / size)
     half = z / (1 + z * z / size) * math.sqrt(spread / size + z * z / (4 * size * size))
