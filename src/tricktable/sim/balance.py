@@ -405,7 +405,9 @@ class Results:
                 "positions": [{"position": p.label, "win": p.win.to_json(), "score": p.score.to_json()}
                               for p in v.positions],
                 "elements": [{"label": e.label, "games": e.games, "decides": e.decides, "swing": e.swing,
-                              "points": e.points.to_json() if e.points else None, "lift": e.lift.to_json()}
+                              "points": e.points.to_json() if e.points else None, "lift": e.lift.to_json(),
+                              "achieved": e.achieved.to_json() if e.achieved else None,
+                              "lift_flagged": e.lift.flagged(cutoff), "examples": list(e.examples)}
                              for e in v.elements],
                 "tiebreaks": v.tiebreaks,
                 "seat_fairness": {"chi2": v.fairness.chi2, "freedom": v.fairness.freedom, "p": v.fairness.p,
@@ -417,7 +419,8 @@ class Results:
                 "measures": {k: e.to_json() for k, e in v.measures.items()},
             } for v in self.variants],
             "differences": [{"variant": d.variant, "measure": d.measure, **d.estimate.to_json(),
-                             "excludes_zero": d.estimate.excludes_zero, "flagged": d.estimate.flagged(cutoff)}
+                             "excludes_zero": d.estimate.excludes_zero, "flagged": d.estimate.flagged(cutoff),
+                             "examples": [list(pair) for pair in d.examples]}
                             for d in self.differences],
             "correction": {"method": "holm", "level": 0.05, "tests": len(self.p_values), "cutoff": cutoff,
                            "expected_by_chance_uncorrected": 0.05 * len(self.p_values)},

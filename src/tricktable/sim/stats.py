@@ -105,7 +105,8 @@ class Estimate:
         width = high - low
         mean, sd = _moments(values)
         a, b = wilson((mean - low) / width, sd / width, n)
-        return cls(mean, low + a * width, low + b * width, n, sd, _t_p(mean, sd, n))
+        # mapping back may round past the mean by an ulp
+        return cls(mean, min(mean, low + a * width), max(mean, low + b * width), n, sd, _t_p(mean, sd, n))
 
     @classmethod
     def paired_rates(cls, first: Sequence[float], other: Sequence[float]) -> Estimate:
