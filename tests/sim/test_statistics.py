@@ -95,3 +95,13 @@ def test_a_pilot_says_how_many_deals_a_difference_needs() -> None:
 def test_a_difference_that_is_the_same_on_every_deal_has_no_width() -> None:
     e = Estimate.rate([0.0] * 20, -2.0, 2.0)  # a lift that no deal moved
     assert e.low == e.high == 0.0
+
+
+def test_every_share_is_shown_in_percent_and_has_its_range() -> None:
+    from tricktable.sim.balance import bounds, is_rate
+
+    for name in ("comebacks", "shared wins", "win rate: dealer's left", "mission 7: lift", "K1: achieved",
+                 "skill: win rate easy minus others"):
+        assert is_rate(name) and bounds(name) is not None, name
+    for name in ("mean score", "margin of victory", "lead changes", "mission 7: mean points"):
+        assert not is_rate(name) and bounds(name) is None, name

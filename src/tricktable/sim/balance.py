@@ -476,9 +476,9 @@ def element_order(e: ElementLine) -> tuple[float, float]:
 
 
 def is_rate(measure: str) -> bool:
-    """Whether a measure is a share (shown in %): win rates, lifts, shared wins."""
-    return (measure.startswith(("win rate", "skill: win rate")) or measure.endswith(": lift")
-            or measure == "shared wins")
+    """Whether a measure is a share (shown in %): win rates, lifts, shared wins, comebacks, how often an
+    element pays: every measure with a range (``bounds``)."""
+    return bounds(measure) is not None
 
 
 def describe(game: str, label: str, options: dict[str, Any] | None = None, players: int = 4,
