@@ -1,7 +1,7 @@
 """Fit and check the win chances that hints and reviews show (``bots.odds``).
 
 ``fit``: play heuristic self-play games of each game, take the scores at every round's start, and fit the
-softmax's (scale, offset) to who won (paste the printed table into ``bots/odds.py``'s ``ODDS``).
+softmax's (scale, offset) to who won (paste each printed pair into its game's ``win_odds``, ``games/<game>/game.py``).
 ``check``: in other games (a different line-up and seeds), at decisions drawn at random, take the hint's
 estimated chance of winning for the move the seat then played, and compare with whether it won: the
 reliability table of docs/strength.md (by bins of the chance shown: the mean shown, the share of wins,

@@ -20,9 +20,6 @@ from tricktable.engine.registry import GAMES
 
 # Files still keyed by a game name in another branch of this session; the lead empties this at merge.
 PENDING = {
-    "tricktable.sim.facts": "#41: FACTS becomes each game's declaration",
-    "tricktable.sim.balance": "#41: the balance measures and element kinds become each game's declaration",
-    "tricktable.sim.variants": "no branch yet: the variant axes ((game, option) keys) still to move",
     "js/cards.js": "web card styles (game === ...) still to become each game's drawing module's",
     "js/reference.js": "the reference entry per game still to move into each game's drawing module",
     "js/lobby.js": "Trickster's deck option still drawn by game name",

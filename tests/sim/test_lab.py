@@ -137,10 +137,10 @@ def test_trickster_heroes_count_their_fired_effects_and_masquerade_cards_their_h
     for outcome in _games("trickster", 4, 2):
         state = outcome.record.replay()
         fired = sum(1 for e in state.events if e.kind == "effect")
-        reading = balance.READERS["trickster"](state)
+        reading = balance.reading(state)
         assert len(reading.elements) == 7 and sum(sum(e.use) for e in reading.elements) == fired
     for outcome in _games("masquerade", 4, 3, {"specials_off": ["R1"]}):
-        reading = balance.READERS["masquerade"](outcome.record.replay())
+        reading = balance.reading(outcome.record.replay())
         labels = [e.label for e in reading.elements]
         assert "R1" not in labels and {"B16", "K1"} <= set(labels)
         k1 = next(e for e in reading.elements if e.label == "K1")
@@ -220,3 +220,82 @@ def test_masquerade_special_cards_switch_off_one_by_one() -> None:
         assert not [e for e in state.events if e.kind == "effect" and e.data["card"] == "K6"]
     with pytest.raises(BadOptions, match="R2 is not a special card"):
         load_game("masquerade", 4, specials_off=["R2"])
+
+
+def test_a_variant_that_changes_the_mission_deck_is_dealt_the_same_cards_and_missions_in_the_same_order() -> None:
+    lab = study.Study.build("megalomania", ["random"] * 4, 6, 3, {}, ["missions-=7"])
+    for m in lab.matches()[:6]:
+        full = load_game("megalomania", 4, **lab.variants[0].options).new_state(m.seed)
+        without = load_game("megalomania", 4, **lab.variants[1].options).new_state(m.seed)
+        assert full.hands == without.hands  # type: ignore[attr-defined]
+        assert [x for x in full.mission_deck if x != 7] == list(without.mission_deck)  # type: ignore[attr-defined]
+
+
+def test_a_trickster_deal_is_the_same_whichever_heroes_are_drawn() -> None:
+    drawn = load_game("trickster", 4, deck="random").new_state(5)
+    fixed = load_game("trickster", 4, deck="beginner").new_state(5)
+    assert drawn.heroes != fixed.heroes  # type: ignore[attr-defined]
+    assert [sorted(c & 7 for c in hand) for hand in drawn.hands] == [  # type: ignore[attr-defined]
+        sorted(c & 7 for c in hand) for hand in fixed.hands]  # type: ignore[attr-defined]
+
+
+def test_a_named_substream_is_its_own_and_a_secure_seed_keeps_secure_substreams() -> None:
+    from tricktable.engine.rng import SECURE_FROM, secure_seed, substream_seed
+
+    assert substream_seed(7, "missions") == substream_seed(7, "missions") != substream_seed(7, "heroes")
+    assert substream_seed(7, "missions") != substream_seed(8, "missions") and substream_seed(7, "x") < SECURE_FROM
+    secret = secure_seed()
+    assert substream_seed(secret, "missions") >= SECURE_FROM
+
+
+def test_a_sweep_expands_and_a_value_given_twice_is_refused() -> None:
+    assert parse_axis("megalomania", 4, "mission_points.7=1..4", {}).values == (1, 2, 3, 4)
+    assert parse_axis("megalomania", 4, "resources=2..4:2", {}).values == (2, 4)
+    for text, says in (("rounds=12,12", "12 twice"), ("missions-=7,7", "7 twice"), ("rounds=5..1", "from LO up"),
+                       ("missions-=1..3", "takes =")):
+        with pytest.raises(BadOptions, match=says):
+            parse_axis("megalomania", 4, text, {})
+
+
+def _intervals(data: object) -> list[dict[str, float]]:
+    """Every estimate (a dict with mean, low and high) inside a results.json."""
+    if isinstance(data, dict):
+        found = [data] if {"mean", "low", "high"} <= set(data) else []
+        return found + [e for v in data.values() for e in _intervals(v)]
+    if isinstance(data, list):
+        return [e for v in data for e in _intervals(v)]
+    return []
+
+
+def test_a_points_study_says_whether_the_bots_reacted_in_both_languages_with_rates_in_range(tmp_path: Path) -> None:
+    # mission 7 (+2 a trick worth 25 or less) first, at 2 or 6 points: at 6 the heuristic chases it harder
+    assert main(["lab", "megalomania", "--games", "8", "--seed", "3", "-o", "mission_order=[7,3,9,4,10,1]",
+                 "--vary", "mission_points.7=2,6", "--workers", "1", "--out", str(tmp_path)]) == 0
+    results = json.loads((tmp_path / "results.json").read_text())
+    played_alike = results["variants"][1]["identical_play"]
+    assert played_alike is not None and played_alike < 1.0
+    correction = results["correction"]
+    assert correction["method"] == "holm" and correction["tests"] > 10
+    english, japanese = (tmp_path / "report.html").read_text(), (tmp_path / "report.ja.html").read_text()
+    assert "chance alone would flag about" in english and "Holm" in english and "the bots reacted" in english
+    assert "偶然だけで" in japanese and "Holm" in japanese and "ボットは変更に反応した" in japanese
+    assert "{p}" not in english and "+6 per trick" in english and "につき+6" in japanese
+    for name, measure in ((n, m) for v in results["variants"] for n, m in v["measures"].items()):
+        if balance.bounds(name) is not None and measure["low"] is not None:
+            low, high = balance.bounds(name)  # type: ignore[misc]
+            assert low <= measure["low"] <= measure["mean"] <= measure["high"] <= high, name
+    for d in results["differences"]:
+        limits = balance.bounds(d["measure"])
+        if limits is not None and d["low"] is not None:
+            width = limits[1] - limits[0]
+            assert -width <= d["low"] <= d["mean"] <= d["high"] <= width, d["measure"]
+
+
+def test_a_study_whose_variants_change_nothing_says_re_scored_only(tmp_path: Path) -> None:
+    # mission 7 is not in the first round's deck of this one-round-long check: same moves, same scores
+    base = ["-o", "mission_order=[3,4,9,10,1,2,5,6,11,12,13,14]"]
+    assert main(["lab", "megalomania", "--games", "3", "--seed", "2", "--workers", "1", *base,
+                 "--vary", "mission_points.7=2,3", "--out", str(tmp_path)]) == 0
+    results = json.loads((tmp_path / "results.json").read_text())
+    assert results["variants"][1]["identical_play"] == 1.0
+    assert "re-scored only: the bots did not react" in (tmp_path / "report.html").read_text()

@@ -24,14 +24,7 @@ from typing import Any
 
 from tricktable.engine import Game, State
 
-# (scale, offset) per game, fitted by ``benchmarks/calibrate_hints.py`` to heuristic self-play (see the module doc)
-# (200 games each, 3 and 4 players; held-out mean log-likelihood of the winners against the uniform guess's
-# -1.242: Megalomania -0.750, Trickster -1.059, Masquerade -1.154)
-ODDS: dict[str, tuple[float, float]] = {
-    "megalomania": (0.8128, 0.5),
-    "trickster": (0.6237, 0.5),
-    "masquerade": (0.0519, 0.25),
-}
+# a game without fitted odds (its ``Game.win_odds``): a lead counts, and less the further the end is
 DEFAULT_ODDS = (0.5, 1.0)
 
 Z95 = 1.959964  # the normal quantile of a two-sided 95% interval
@@ -69,7 +62,7 @@ def win_chances(state: State) -> list[float]:
         winners = state.winners()
         return [1.0 / len(winners) if p in winners else 0.0 for p in range(state.players)]
     sense = 1.0 if state.game.higher_score_wins else -1.0
-    return softmax_chances(state.scores(), sense, rounds_left(state), ODDS.get(state.game.name, DEFAULT_ODDS))
+    return softmax_chances(state.scores(), sense, rounds_left(state), state.game.win_odds or DEFAULT_ODDS)
 
 
 class WinValuer:

@@ -112,7 +112,7 @@ def run(args: argparse.Namespace) -> int:
     elapsed = time.perf_counter() - start
     results = measure(study.game, players, [v.label for v in study.variants], outcomes, workers=args.workers)
     (folder / "results.json").write_text(json.dumps(results.to_json(), indent=1) + "\n")
-    page = write_report(folder, study, results)
+    page = write_report(folder, study, results, outcomes)
     show(console, results)
     rate = f"; {played} played in {elapsed:.1f} s ({played / elapsed:.1f} games/s)" if played and elapsed else ""
     console.print(f"{len(outcomes)} games{rate}. Wrote {folder / 'results.json'} and {page}")
@@ -129,6 +129,7 @@ def show(console: Console, results: Results) -> None:
             table.add_row(p.label, interval(p.win, percent=True), interval(p.score))
         console.print(table)
     reference = results.variants[0]
+    cutoff, tests = results.cutoff, len(results.p_values)
     kind = results.element_kind
     table = Table(title=f"each {kind} in variant 0 (largest swing first): decides = share of its games it decided")
     for column in (kind, "games", "decides", "swing (sd)", "mean points", "win-rate lift of its holder"):
@@ -136,21 +137,35 @@ def show(console: Console, results: Results) -> None:
     for e in sorted(reference.elements, key=element_order):
         table.add_row(e.label, str(e.games), f"{e.decides:.0%}", "" if e.swing is None else f"{e.swing:.2f}",
                       "" if e.points is None else interval(e.points), interval(e.lift, percent=True)
-                      + (" *" if e.lift.excludes_zero else ""))
+                      + (" *" if e.lift.flagged(cutoff) else ""))
     console.print(table)
     if results.differences:
-        table = Table(title="variant minus reference, paired by deal: differences whose 95% interval excludes 0 "
-                            "(all of them: results.json and report.html)")
+        table = Table(title="variant minus reference, paired by deal: the differences flagged after Holm's "
+                            "correction (all of them: results.json and report.html)")
         for column in ("variant", "measure", "difference"):
             table.add_column(column, justify="right")
         labels = {v.variant: v.label for v in results.variants}
-        flagged = [d for d in results.differences if d.estimate.excludes_zero]
+        flagged = [d for d in results.differences if d.estimate.flagged(cutoff)]
         for d in flagged:
             table.add_row(escape(f"{d.variant}: {labels[d.variant]}"), escape(d.measure),
                           interval(d.estimate, percent=is_rate(d.measure)) + " *")
         if not flagged:
-            table.add_row("", "no difference excludes 0 at these numbers of deals", "")
+            table.add_row("", "nothing flagged after the correction at these numbers of deals", "")
         console.print(table)
+    for v in results.variants:
+        if v.fairness.p <= cutoff:
+            console.print(f"variant {v.variant}: the seat positions do not win equally often "
+                          f"(chi-square {v.fairness.chi2:.2f}, p {v.fairness.p:.4f}) *")
+        if v.identical == 1.0:
+            console.print(f"variant {v.variant}: re-scored only: the bots did not react "
+                          "(every game played move for move as in the reference)")
+        elif v.identical is not None:
+            console.print(f"variant {v.variant}: {v.identical:.0%} of its games played move for move "
+                          "as in the reference")
+    plain = sum(p <= 0.05 for p in results.p_values)
+    console.print(f"{tests} tests: chance alone would flag about {0.05 * tests:.1f} at a plain 95% level ({plain} "
+                  f"pass it); flags (*) use Holm's correction (at most 5% chance of one false flag in the study): "
+                  f"{sum(p <= cutoff for p in results.p_values)} flagged.")
 
 
 def interval(estimate: Estimate, percent: bool = False) -> str:

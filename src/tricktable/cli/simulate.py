@@ -12,6 +12,7 @@ import json
 import os
 import secrets
 import time
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -26,6 +27,7 @@ from tricktable.engine import Game, TricktableError, load_game
 from tricktable.sim import Estimate, Outcome, Summary, breakdown, save, schedule, summarize
 from tricktable.sim import run as tournament
 from tricktable.sim.report import load
+from tricktable.sim.tournament import parallel_map
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -91,7 +93,7 @@ def run(args: argparse.Namespace) -> int:
                 "seconds": round(elapsed, 1),
                 "command": f"tricktable simulate {args.game} --bots {','.join(lineup)} --games {len(matches)} "
                            f"--seed {seed} --bot-seed {bot_key}" + "".join(f" -o {o}" for o in args.option)}
-    paths = save(folder, outcomes, summary, settings, panel)
+    paths = save(folder, outcomes, summary, settings, panel, positions=positions(outcomes, args.workers))
     console.print(results_table(summary))
     if summary.comparisons:
         console.print(comparison_table(summary))
@@ -113,7 +115,8 @@ def report(console: Console, game: Game[Any], folder: Path, args: argparse.Names
     lineup = outcomes[0].bots[:]
     settings = {"game": args.game, "players": len(lineup), "bots": lineup, "games": len(outcomes),
                 "seed": min(o.seed for o in outcomes), "report_of_saved_games": True}
-    paths = save(folder, outcomes, summary, settings, breakdown(args.game, [o.facts for o in outcomes]), records=False)
+    paths = save(folder, outcomes, summary, settings, breakdown(args.game, [o.facts for o in outcomes]), records=False,
+                 positions=positions(outcomes, 1))
     console.print(results_table(summary))
     if summary.comparisons:
         console.print(comparison_table(summary))
@@ -121,12 +124,28 @@ def report(console: Console, game: Game[Any], folder: Path, args: argparse.Names
     return 0
 
 
+def positions(outcomes: Sequence[Outcome], workers: int) -> list[tuple[str, Estimate]]:
+    """Win rate by seat position (the first dealer or leader, their left, ...), read from the records."""
+    from tricktable.sim.balance import read, seat_positions
+
+    return seat_positions(parallel_map(read, outcomes, workers))
+
+
+def _column(table: Table, header: str, widest: int = 0) -> None:
+    """A right-aligned column whose header is never cut short (it wraps between words instead), nor a
+    cell ``widest`` characters long."""
+    table.add_column(header, justify="right", overflow="fold",
+                     min_width=max(widest, *(len(word) for word in header.split())))
+
+
 def results_table(summary: Summary) -> Table:
     better = "higher" if summary.higher_score_wins else "lower"
     table = Table(title=f"results over {summary.games} games, {summary.deals} deals "
                         f"(95% intervals by deal; {better} score is better)")
-    for column in ("bot", "seat-games", "mean score", "win rate", "s/decision", "slowest", "iterations/decision"):
-        table.add_column(column, justify="right")
+    _column(table, "bot", max(len(line.bot) for line in summary.bots))
+    for column in ("seat games", "mean score", "win rate", "seconds a move", "slowest move",
+                   "search iterations a move"):
+        _column(table, column)
     for line in summary.bots:
         table.add_row(line.bot, str(line.games), _interval(line.score), _interval(line.win, percent=True),
                       f"{line.think:.3f}", f"{line.slowest:.2f}", f"{line.iterations:.0f}" if line.iterations else "")
@@ -134,12 +153,15 @@ def results_table(summary: Summary) -> Table:
 
 
 def comparison_table(summary: Summary) -> Table:
-    table = Table(title="first bot minus each other bot, paired by deal (* = 95% interval excludes 0)")
-    for column in ("comparison", "score difference", "win-rate difference"):
-        table.add_column(column, justify="right")
+    cutoff, tests = summary.cutoff, len(summary.p_values)
+    table = Table(title=f"first bot minus each other bot, paired by deal (* = flagged after Holm's correction over "
+                        f"{tests} tests; chance alone would flag about {0.05 * tests:.1f} at a plain 95%)")
+    _column(table, "comparison", max(len(f"{c.first} - {c.other}") for c in summary.comparisons))
+    for column in ("score difference", "win-rate difference"):
+        _column(table, column)
     for c in summary.comparisons:
-        table.add_row(f"{c.first} - {c.other}", _interval(c.score) + (" *" if c.score.excludes_zero else ""),
-                      _interval(c.win, percent=True) + (" *" if c.win.excludes_zero else ""))
+        table.add_row(f"{c.first} - {c.other}", _interval(c.score) + (" *" if c.score.flagged(cutoff) else ""),
+                      _interval(c.win, percent=True) + (" *" if c.win.flagged(cutoff) else ""))
     return table
 
 

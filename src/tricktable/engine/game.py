@@ -60,6 +60,9 @@ class Game(ABC, Generic[OptionsT]):
     # observation and event fields that are sets shown as lists in the order chance dealt them: research
     # strings sort them, so an information state does not split on a dealing order no seat knows
     unordered_lists: ClassVar[frozenset[str]] = frozenset()
+    # (scale, offset) of the softmax that turns scores into chances of winning (``bots.odds``), fitted by
+    # ``benchmarks/calibrate_hints.py`` to heuristic self-play; None: not fitted
+    win_odds: ClassVar[tuple[float, float] | None] = None
 
     name: ClassVar[str]
     title: ClassVar[str]
@@ -68,6 +71,9 @@ class Game(ABC, Generic[OptionsT]):
     max_players: ClassVar[int]
     options_type: ClassVar[type[Any]]
     version: ClassVar[str] = "1"
+    # older record versions this code still replays as they were dealt: the whole deal from the seed's one
+    # stream, before each part of it (a mission deck, a hero draw) had a stream of its own (``State.stream``)
+    one_stream_versions: ClassVar[frozenset[str]] = frozenset()
     # attributes that states fill as they play (memo caches): a fork gets them empty (see ``fork``)
     memo_fields: ClassVar[tuple[str, ...]] = ()
     # options that fix hidden cards (a set-up deal): a seat's game has them at their defaults (``blind``)
@@ -87,6 +93,8 @@ class Game(ABC, Generic[OptionsT]):
             raise BadOptions(f"{self.title}'s options are a {self.options_type.__name__}, not {options!r:.40}")
         self.options: OptionsT = options
         self.check_options()
+        self.dealt_as = self.version  # the record version whose deal new states follow (``at_version``)
+        self.one_stream = False
         self.actions: list[Action] = self.build_actions()
         self._by_text = {a.text: a for a in self.actions}
         if any(a.index != i for i, a in enumerate(self.actions)):
@@ -138,6 +146,18 @@ class Game(ABC, Generic[OptionsT]):
         twin.__dict__.update(self.__dict__)
         for name in self.memo_fields:
             setattr(twin, name, type(getattr(self, name))())
+        return twin
+
+    def at_version(self, version: str) -> Game[OptionsT]:
+        """This game dealing as a record of ``version`` was dealt (``GameRecord.replay``): itself for the
+        current version, a ``fork`` for one it still replays; ``ParseError`` for any other."""
+        if version == self.version:
+            return self
+        if version not in self.one_stream_versions:
+            known = ", ".join(sorted({self.version, *self.one_stream_versions}))
+            raise ParseError(f"{self.title} records of version {version} cannot be replayed here (versions: {known})")
+        twin = self.fork()
+        twin.dealt_as, twin.one_stream = version, True
         return twin
 
     def blind(self) -> Game[OptionsT]:

@@ -47,7 +47,7 @@ class GameRecord:
         """The state after the first ``upto`` actions (all of them by default), each checked."""
         from tricktable.engine.registry import load_game
 
-        state = load_game(self.game, players=self.players, **self.options).new_state(self.seed)
+        state = load_game(self.game, players=self.players, **self.options).at_version(self.version).new_state(self.seed)
         for player, text in self.actions[:upto]:
             state.apply(text, player)
         return state

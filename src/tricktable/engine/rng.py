@@ -262,6 +262,16 @@ def rng_for(seed: int) -> Rng:
     return SecureRng(seed) if seed >= SECURE_FROM else Rng(seed)
 
 
+def substream_seed(seed: int, name: str) -> int:
+    """The seed of the stream called ``name`` within ``seed``'s game: a component's own draws (a mission
+    deck, a hero draw), so that changing that component's contents leaves every other stream's draws
+    alone. A secure seed gives a secure one (keyed by the seed, so just as secret)."""
+    key = seed.to_bytes(max(8, (seed.bit_length() + 7) // 8), "big")[-64:]
+    if seed < SECURE_FROM:
+        return int.from_bytes(hashlib.blake2b(name.encode(), key=key, digest_size=8).digest(), "big")
+    return _SECURE_MARK | int.from_bytes(hashlib.blake2b(name.encode(), key=key, digest_size=32).digest(), "big")
+
+
 def secure_seed() -> int:
     """A fresh seed for a live table: 256 bits from the operating system's secure source, plus a marker bit."""
     return _SECURE_MARK | secrets.randbits(256)

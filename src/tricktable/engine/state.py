@@ -17,7 +17,7 @@ from tricktable.engine.actions import Action
 from tricktable.engine.errors import IllegalAction
 from tricktable.engine.events import Event
 from tricktable.engine.record import GameRecord
-from tricktable.engine.rng import Rng, rng_for
+from tricktable.engine.rng import Rng, rng_for, substream_seed
 
 if TYPE_CHECKING:
     from tricktable.engine.game import Game
@@ -78,6 +78,16 @@ class State(ABC):
         self.rng = rng_for(seed) if source is None else source
         self.history = []
         self.events = []
+
+    def stream(self, name: str) -> Rng:
+        """The generator of one named component of the deal (``"missions"``, ``"heroes"``): its own
+        substream of the seed, so a variant that changes that component's contents (a mission removed)
+        leaves the other draws, the cards dealt above all, as they were. Under outside chance (an
+        adapter's chance nodes), and for a record of a version dealt from one stream, every draw stays the
+        state's own ``rng``."""
+        if self.rng.outside or self.game.one_stream:
+            return self.rng
+        return rng_for(substream_seed(self.seed, name))
 
     # --- what each game provides ---------------------------------------------------------------
 
@@ -269,7 +279,7 @@ class State(ABC):
 
     def record(self) -> GameRecord:
         """The game so far as a record: replaying it gives this state again."""
-        return GameRecord(game=self.game.name, version=self.game.version, players=self.players, seed=self.seed,
+        return GameRecord(game=self.game.name, version=self.game.dealt_as, players=self.players, seed=self.seed,
                           options=opts.changed(self.game.options),
                           actions=[(p, a.text) for p, a in self.history])
 

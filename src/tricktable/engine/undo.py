@@ -64,7 +64,7 @@ def _rng_mark(rng: Rng) -> tuple[Any, ...]:
 
 def _before(state: State) -> State:
     """The state one action before ``state`` (the record replayed without its last action)."""
-    return GameRecord(game=state.game.name, version=state.game.version, players=state.players, seed=state.seed,
+    return GameRecord(game=state.game.name, version=state.game.dealt_as, players=state.players, seed=state.seed,
                       options=state.record().options,
                       actions=[(p, a.text) for p, a in state.history[:-1]]).replay()
 

@@ -327,7 +327,7 @@ class Table:
             taken = []
         taken.extend([player, action.text] for player, action in history[done:])
         self._recorded = (len(history), history[-1] if history else None, taken)
-        header = GameRecord(game=state.game.name, version=state.game.version, players=state.players,
+        header = GameRecord(game=state.game.name, version=state.game.dealt_as, players=state.players,
                             seed=state.seed, options=opts.changed(state.game.options), actions=[]).to_json()
         if self.fair is not None:
             header["fair"] = self.fair  # stored with the header (the secret, as the seed, never leaves the server)

@@ -3,7 +3,7 @@
 Nothing here re-implements a rule: each record is replayed (``GameRecord.replay``), and the facts are read
 from the final ``State``: its scores and winners, its ``ranking()`` (the levels of the order of finish),
 its events (who dealt, who led, which mission was scored, whose hero effect fired, who played a card)
-and the game's own scoring functions. Per game (``READERS``):
+and the game's own scoring functions. Per game (its ``lab.py``, ``sim.declared``):
 
 - *positions*: each seat named by where it sits from the first dealer / first leader / first player;
 - *elements*: the things a designer tunes, per game: Megalomania's missions, Trickster's heroes,
@@ -21,16 +21,19 @@ points it gave a seat.
 
 from __future__ import annotations
 
+import dataclasses
+import itertools
 import statistics
 from collections import defaultdict
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from tricktable.engine import State, game_class
+from tricktable.engine import State, game_class, load_game
+from tricktable.sim.declared import declarations
 from tricktable.sim.outcome import Outcome
 from tricktable.sim.report import finite
-from tricktable.sim.stats import Estimate, Summary, summarize
+from tricktable.sim.stats import Estimate, Fairness, Summary, holm_cutoff, summarize
 from tricktable.sim.tournament import parallel_map
 
 
@@ -58,6 +61,8 @@ class ElementFacts:
     points: list[float] | None
     decides: bool
     lift: float | None  # holders' win share minus the others' (None: nobody held it more than another)
+    achieved: bool = False  # it scored points at all (with points of its own), else some seat used it
+    holder_won: bool = False  # a holder of it won the game
 
 
 @dataclass(slots=True)
@@ -78,79 +83,36 @@ class GameFacts:
     rounds: int
     tiebreak: str  # the ranking level that settled the winner, or "shared"
     elements: list[ElementFacts] = field(default_factory=list)
+    margin: float = 0.0  # the winner's lead over the runner-up on the first level of the order of finish
+    lead_changes: int = 0  # times the leading seats changed from one round's end to the next (and the end)
+    comeback: float | None = None  # 1 if the winner was not leading at half time (None: a one-round game)
 
 
-# --- the games' readers ----------------------------------------------------------------------------
+# --- the games' readers (each game's lab.py) -------------------------------------------------------
 
-def _position_names(origin: int, players: int, first: str, name: str) -> list[str]:
+def position_names(origin: int, players: int, first: str, name: str, lang: str = "en") -> list[str]:
     """Seat names counted clockwise (to the left) from ``origin``: ``first``, "NAME's left", "NAME +2"..."""
     out = []
     for seat in range(players):
         k = (seat - origin) % players
-        out.append(first if k == 0 else f"{name}'s left" if k == 1 else
-                   f"{name}'s right" if k == players - 1 and players > 2 else f"{name} +{k}")
+        if lang == "ja":
+            out.append(first if k == 0 else f"{name}の左" if k == 1 else
+                       f"{name}の右" if k == players - 1 and players > 2 else f"{name}+{k}")
+        else:
+            out.append(first if k == 0 else f"{name}'s left" if k == 1 else
+                       f"{name}'s right" if k == players - 1 and players > 2 else f"{name} +{k}")
     return out
 
 
-def _first(state: State, kind: str) -> dict[str, Any]:
-    return next(e.data for e in state.events if e.kind == kind)
-
-
-def _megalomania(state: State) -> Reading:
+def reading(state: State) -> Reading:
+    """The positions and elements of a finished game, as its ``lab.py`` declares them."""
     n = state.players
-    dealer = int(_first(state, "round")["dealer"])
-    pairs = bool(state.game.options.pairs)
-    points: dict[int, list[float]] = {}
-    for event in state.events:
-        if event.kind == "mission_scored":
-            got = [float(x) for x in event.data["points"]]
-            if pairs:  # a team scores the sum of its two: the mission's effect on each seat's result
-                got = [got[p] + got[(p + 2) % 4] for p in range(4)]
-            old = points.setdefault(int(event.data["mission"]), [0.0] * n)
-            points[int(event.data["mission"])] = [a + b for a, b in zip(old, got, strict=True)]
-    elements = [Element(f"mission {m}", list(p), list(p)) for m, p in sorted(points.items())]
-    return Reading(_position_names(dealer, n, "first dealer", "dealer"), elements, dealer)
-
-
-def _trickster(state: State) -> Reading:
-    from tricktable.games.trickster.cards import HERO_NAMES
-
-    n = state.players
-    leader = int(_first(state, "deal")["leader"])
-    heroes = [HERO_NAMES[h] for h in state.heroes]  # type: ignore[attr-defined]
-    use = {h: [0.0] * n for h in heroes}
-    for event in state.events:
-        if event.kind == "effect":
-            use[event.data["hero"]][int(event.data["seat"])] += 1
-    return Reading(_position_names(leader, n, "first leader", "leader"), [Element(h, use[h]) for h in heroes], leader)
-
-
-def _masquerade(state: State) -> Reading:
-    from tricktable.games.masquerade import scoring
-    from tricktable.games.masquerade.cards import TEXT
-
-    n = state.players
-    game: Any = state.game
-    leader = int(_first(state, "deal")["leader"])
-    played = {TEXT[c]: [0.0] * n for c in sorted(game.effects)}
-    for event in state.events:
-        if event.kind == "play" and event.data["card"] in played:
-            played[event.data["card"]][int(event.data["seat"])] = 1.0
-    elements = [Element(card, use) for card, use in played.items()]
-    won: list[int] = state.won  # type: ignore[attr-defined]
-    for bonus in game.bonuses:
-        card = TEXT[bonus.card]
-        held = [float(pile >> bonus.card & 1) for pile in won]
-        earned = [float(dict(scoring.bonus_points(pile, [bonus])).get(card, 0)) for pile in won]
-        elements.append(Element(card, held, earned))
-    return Reading(_position_names(leader, n, "first player", "first player"), elements, leader)
-
-
-READERS: dict[str, Callable[[State], Reading]] = {
-    "megalomania": _megalomania, "trickster": _trickster, "masquerade": _masquerade}
-
-# what a game's elements are, for titles
-ELEMENT_KIND = {"megalomania": "mission", "trickster": "hero", "masquerade": "special card"}
+    lab = declarations(state.game.name)
+    if lab is None:
+        return Reading([f"seat {s + 1}" for s in range(n)], [])
+    origin = lab.origin(state)
+    first, name = lab.ORIGIN["en"]
+    return Reading(position_names(origin, n, first, name), [Element(*e) for e in lab.elements(state)], origin)
 
 
 # --- reading one game ------------------------------------------------------------------------------
@@ -175,18 +137,17 @@ def read(outcome: Outcome) -> GameFacts:
     """Replay one outcome's record and read its facts (a record that no longer replays to its scores
     raises ``ValueError``: the rules changed since it was played)."""
 
-    state = outcome.record.replay()
+    state, leads = _replay(outcome)
     if state.scores() != outcome.scores or state.winners() != outcome.winners:
         raise ValueError(f"game {outcome.index}: the record replays to other scores than were saved")
     n = state.players
     shares = [outcome.win_share(s) for s in range(n)]
     levels, keys = state.ranking()  # type: ignore[attr-defined]
     winners = list(outcome.winners)
-    reader = READERS.get(state.game.name)
-    reading = reader(state) if reader is not None else Reading([f"seat {s}" for s in range(n)], [])
+    found = reading(state)
     facts = []
     order = sorted(range(n), key=lambda p: keys[p], reverse=True)
-    for element in reading.elements:
+    for element in found.elements:
         top = max(element.use)
         holders = [s for s in range(n) if element.use[s] == top] if top != min(element.use) else []
         others = [s for s in range(n) if s not in holders]
@@ -199,12 +160,33 @@ def read(outcome: Outcome) -> GameFacts:
             decides = _best(without) != set(winners)
         else:
             decides = len(winners) == 1 and element.use[winners[0]] > element.use[order[1]]
-        facts.append(ElementFacts(element.label, element.points, decides, lift))
+        achieved = any(element.points) if element.points is not None else any(element.use)
+        facts.append(ElementFacts(element.label, element.points, decides, lift, achieved,
+                                  bool(set(holders) & set(winners))))
     first_bot = outcome.bots[-outcome.rotation % n]  # seat s holds lineup[(s + rotation) % n]
     return GameFacts(outcome.index, outcome.variant, outcome.deal, list(outcome.bots), first_bot,
                      list(outcome.scores), shares,
-                     winners, reading.positions, reading.origin, len(outcome.record.actions), state.round,
-                     _tiebreak(levels, keys, winners), facts)
+                     winners, found.positions, found.origin, len(outcome.record.actions), state.round,
+                     _tiebreak(levels, keys, winners), facts, keys[order[0]][0] - keys[order[1]][0],
+                     sum(a != b for a, b in itertools.pairwise([*leads, frozenset(winners)])),
+                     float(not set(winners) & leads[len(leads) // 2]) if len(leads) > 1 else None)
+
+
+def _replay(outcome: Outcome) -> tuple[State, list[frozenset[int]]]:
+    """The record replayed, and the leading seats at each round's end (as the running scores stand)."""
+    record = outcome.record
+    state = load_game(record.game, record.players, **record.options).new_state(record.seed)
+    best = max if state.game.higher_score_wins else min
+    leads: list[frozenset[int]] = []
+    last = state.round
+    for player, text in record.actions:
+        state.apply(text, player)
+        if state.round != last and not state.is_over:
+            last = state.round
+            scores = state.scores()
+            top = best(scores)
+            leads.append(frozenset(p for p, v in enumerate(scores) if v == top))
+    return state, leads
 
 
 # --- measures over many games ----------------------------------------------------------------------
@@ -224,6 +206,8 @@ class ElementLine:
     swing: float | None  # standard deviation of the points it gave a seat
     points: Estimate | None  # mean points it gave a seat
     lift: Estimate  # win-rate lift of its holder
+    achieved: Estimate | None = None  # share of its games in which it scored (or was used) at all
+    examples: tuple[int, ...] = ()  # games in which a holder of it won
 
 
 @dataclass(frozen=True, slots=True)
@@ -238,6 +222,8 @@ class VariantBalance:
     summary: Summary
     measures: dict[str, Estimate]  # per-deal measures, compared between variants
     scores: list[float]  # every seat's final score, for the distribution plot
+    fairness: Fairness  # do the seat positions win equally often?
+    identical: float | None = None  # share of its games played move for move as the reference's
 
 
 @dataclass(frozen=True, slots=True)
@@ -247,11 +233,39 @@ class Difference:
     variant: int
     measure: str
     estimate: Estimate
+    examples: tuple[tuple[int, int], ...] = ()  # (this variant's game, the reference's) on the deals it moved most
 
 
-def _by_deal(values: dict[int, list[float]]) -> Estimate:
-    """The mean of per-deal means, with the interval over deals (a deal's games share its cards)."""
-    return Estimate.of([sum(v) / len(v) for _d, v in sorted(values.items()) if v])
+def bounds(measure: str) -> tuple[float, float] | None:
+    """The range a measure's values lie in, where it has one: rates 0-1, lifts and skill margins -1-1."""
+    if measure in ("shared wins", "comebacks") or measure.endswith(": achieved") or measure.startswith("win rate"):
+        return (0.0, 1.0)
+    if measure.endswith(": lift") or measure.startswith("skill: win rate"):
+        return (-1.0, 1.0)
+    return None
+
+
+def _estimate(values: Sequence[float], limits: tuple[float, float] | None) -> Estimate:
+    return Estimate.of(values) if limits is None else Estimate.rate(values, *limits)
+
+
+def _by_deal(values: dict[int, list[float]], limits: tuple[float, float] | None = None) -> Estimate:
+    """The mean of per-deal means, with the interval over deals (a deal's games share its cards); an
+    interval within ``limits`` where the measure has them."""
+    return _estimate([sum(v) / len(v) for _d, v in sorted(values.items()) if v], limits)
+
+
+def difference(measure: str, mine: Sequence[float], reference: Sequence[float]) -> Estimate:
+    """A variant's per-deal values minus the reference's on the same deals: Newcombe's interval for a
+    rate, a bounded interval for a lift or margin (its difference lies within -2-2), else t's."""
+    limits = bounds(measure)
+    if limits == (0.0, 1.0):
+        return Estimate.paired_rates(mine, reference)
+    diffs = [a - b for a, b in zip(mine, reference, strict=True)]
+    if limits is None:
+        return Estimate.of(diffs)
+    width = limits[1] - limits[0]
+    return Estimate.rate(diffs, -width, width)
 
 
 def deal_measures(games: Sequence[GameFacts]) -> dict[str, float]:
@@ -262,6 +276,11 @@ def deal_measures(games: Sequence[GameFacts]) -> dict[str, float]:
         out["mean score"].append(sum(g.scores) / n)
         out["score spread (sd across seats)"].append(statistics.pstdev(g.scores))
         out["actions per game"].append(float(g.actions))
+        out["rounds per game"].append(float(g.rounds))
+        out["margin of victory"].append(g.margin)
+        out["lead changes"].append(float(g.lead_changes))
+        if g.comeback is not None:
+            out["comebacks"].append(g.comeback)
         out["shared wins"].append(float(len(g.winners) > 1))
         for seat, position in enumerate(g.positions):
             out[f"win rate: {position}"].append(g.shares[seat])
@@ -276,7 +295,20 @@ def deal_measures(games: Sequence[GameFacts]) -> dict[str, float]:
                 out[f"{e.label}: mean points"].append(sum(e.points) / n)
             if e.lift is not None:
                 out[f"{e.label}: lift"].append(e.lift)
+            out[f"{e.label}: achieved"].append(float(e.achieved))
     return {k: sum(v) / len(v) for k, v in out.items()}
+
+
+def seat_positions(games: Sequence[GameFacts]) -> list[tuple[str, Estimate]]:
+    """Win rate by seat position over ``games``, by deal, in seating order from the origin."""
+    win: dict[str, dict[int, list[float]]] = defaultdict(lambda: defaultdict(list))
+    for g in games:
+        for seat, position in enumerate(g.positions):
+            win[position][g.deal].append(g.shares[seat])
+    first = games[0]
+    n = len(first.positions)
+    order = [first.positions[(first.origin + k) % n] for k in range(n)]
+    return [(p, _by_deal(win[p], (0.0, 1.0))) for p in order]
 
 
 def variant_balance(variant: int, label: str, games: Sequence[GameFacts], outcomes: Sequence[Outcome],
@@ -291,7 +323,8 @@ def variant_balance(variant: int, label: str, games: Sequence[GameFacts], outcom
     first = games[0]
     n = len(first.positions)
     order = [first.positions[(first.origin + k) % n] for k in range(n)]
-    positions = [PositionLine(p, _by_deal(win[p]), _by_deal(score[p])) for p in order]
+    positions = [PositionLine(p, _by_deal(win[p], (0.0, 1.0)), _by_deal(score[p])) for p in order]
+    fairness = Fairness.of([sum(sum(v) for v in win[p].values()) for p in order])
     elements = _elements(games)
     tiebreaks: dict[str, int] = defaultdict(int)
     for g in games:
@@ -303,16 +336,19 @@ def variant_balance(variant: int, label: str, games: Sequence[GameFacts], outcom
     for deal in deals:
         for name, value in deal_measures(by_deal[deal]).items():
             per_deal[name][deal].append(value)
-    measures = {name: _by_deal(values) for name, values in per_deal.items()}
+    measures = {name: _by_deal(values, bounds(name)) for name, values in per_deal.items()}
     return VariantBalance(variant, label, len(games), len(deals), positions, elements, dict(tiebreaks),
-                          summarize(outcomes, higher_score_wins), measures, [s for g in games for s in g.scores])
+                          summarize(outcomes, higher_score_wins), measures, [s for g in games for s in g.scores],
+                          fairness)
 
 
 def _elements(games: Sequence[GameFacts]) -> list[ElementLine]:
     seen: dict[str, list[tuple[int, ElementFacts]]] = defaultdict(list)
+    held: dict[str, list[tuple[int, ElementFacts]]] = defaultdict(list)
     for g in games:
         for e in g.elements:
             seen[e.label].append((g.deal, e))
+            held[e.label].append((g.index, e))
     lines = []
     for label, items in seen.items():
         points = [p for _d, e in items if e.points is not None for p in e.points]
@@ -323,9 +359,14 @@ def _elements(games: Sequence[GameFacts]) -> list[ElementLine]:
                 per_deal_points[deal].extend(e.points)
             if e.lift is not None:
                 per_deal_lift[deal].append(e.lift)
+        per_deal_achieved: dict[int, list[float]] = defaultdict(list)
+        for deal, e in items:
+            per_deal_achieved[deal].append(float(e.achieved))
         lines.append(ElementLine(label, len(items), sum(e.decides for _d, e in items) / len(items),
                                  statistics.stdev(points) if len(points) > 1 else None,
-                                 _by_deal(per_deal_points) if points else None, _by_deal(per_deal_lift)))
+                                 _by_deal(per_deal_points) if points else None,
+                                 _by_deal(per_deal_lift, (-1.0, 1.0)), _by_deal(per_deal_achieved, (0.0, 1.0)),
+                                 tuple(index for index, e in held[label] if e.holder_won)[:3]))
     return lines
 
 
@@ -339,7 +380,24 @@ class Results:
     variants: list[VariantBalance]
     differences: list[Difference]
 
+    @property
+    def p_values(self) -> list[float]:
+        """The study's family of tests: every difference from the reference, and per variant its seat test,
+        each element's lift and each skill comparison. Holm's correction runs over all of them."""
+        out = [d.estimate.p for d in self.differences]
+        for v in self.variants:
+            out.append(v.fairness.p)
+            out += [e.lift.p for e in v.elements]
+            out += [x.p for c in v.summary.comparisons for x in (c.score, c.win)]
+        return [p for p in out if p == p]  # NaN (too few deals) is no test
+
+    @property
+    def cutoff(self) -> float:
+        """The largest p-value Holm's correction keeps: an estimate is flagged iff ``flagged(cutoff)``."""
+        return holm_cutoff(self.p_values)
+
     def to_json(self) -> dict[str, Any]:
+        cutoff = self.cutoff
         data: dict[str, Any] = finite({
             "game": self.game, "element_kind": self.element_kind, "higher_score_wins": self.higher_score_wins,
             "variants": [{
@@ -347,16 +405,25 @@ class Results:
                 "positions": [{"position": p.label, "win": p.win.to_json(), "score": p.score.to_json()}
                               for p in v.positions],
                 "elements": [{"label": e.label, "games": e.games, "decides": e.decides, "swing": e.swing,
-                              "points": e.points.to_json() if e.points else None, "lift": e.lift.to_json()}
+                              "points": e.points.to_json() if e.points else None, "lift": e.lift.to_json(),
+                              "achieved": e.achieved.to_json() if e.achieved else None,
+                              "lift_flagged": e.lift.flagged(cutoff), "examples": list(e.examples)}
                              for e in v.elements],
                 "tiebreaks": v.tiebreaks,
+                "seat_fairness": {"chi2": v.fairness.chi2, "freedom": v.fairness.freedom, "p": v.fairness.p,
+                                  "flagged": v.fairness.p <= cutoff},
+                "identical_play": v.identical,
                 # no thinking times: results depend on the records only, wherever the games were played
                 "bots": [{k: b[k] for k in ("bot", "games", "score", "win")} for b in v.summary.to_json()["bots"]],
                 "skill": v.summary.to_json()["comparisons"],
                 "measures": {k: e.to_json() for k, e in v.measures.items()},
             } for v in self.variants],
             "differences": [{"variant": d.variant, "measure": d.measure, **d.estimate.to_json(),
-                             "excludes_zero": d.estimate.excludes_zero} for d in self.differences],
+                             "excludes_zero": d.estimate.excludes_zero, "flagged": d.estimate.flagged(cutoff),
+                             "examples": [list(pair) for pair in d.examples]}
+                            for d in self.differences],
+            "correction": {"method": "holm", "level": 0.05, "tests": len(self.p_values), "cutoff": cutoff,
+                           "expected_by_chance_uncorrected": 0.05 * len(self.p_values)},
         })
         return data
 
@@ -383,10 +450,24 @@ def measure(game: str, players: int, labels: Sequence[str], outcomes: Sequence[O
         for v in variants[1:]:
             mine = {d: deal_measures(games) for d, games in groups[v.variant].items()}
             for name in v.measures:
-                diffs = [mine[d][name] - reference[d][name] for d in sorted(mine)
-                         if d in reference and name in reference[d] and name in mine[d]]
-                differences.append(Difference(v.variant, name, Estimate.of(diffs)))
-    return Results(game, ELEMENT_KIND.get(game, "element"), sense, variants, differences)
+                both = [d for d in sorted(mine) if d in reference and name in reference[d] and name in mine[d]]
+                moved = sorted(both, key=lambda d: -abs(mine[d][name] - reference[d][name]))[:3]
+                examples = tuple((groups[v.variant][d][0].index, groups[0][d][0].index) for d in moved
+                                 if mine[d][name] != reference[d][name])
+                differences.append(Difference(v.variant, name, difference(
+                    name, [mine[d][name] for d in both], [reference[d][name] for d in both]), examples))
+    variants = [dataclasses.replace(v, identical=_identical(played[0], played[v.variant]))
+                if v.variant else v for v in variants]
+    lab = declarations(game)
+    return Results(game, lab.ELEMENT["en"] if lab else "element", sense, variants, differences)
+
+
+def _identical(reference: Sequence[Outcome], mine: Sequence[Outcome]) -> float | None:
+    """The share of a variant's games whose moves are the reference's on the same deal and rotation,
+    move for move (all of them: the variant only re-scored the same games)."""
+    theirs = {(o.deal, o.rotation): o.record.actions for o in reference}
+    paired = [o.record.actions == theirs[(o.deal, o.rotation)] for o in mine if (o.deal, o.rotation) in theirs]
+    return sum(paired) / len(paired) if paired else None
 
 
 def element_order(e: ElementLine) -> tuple[float, float]:
@@ -395,26 +476,13 @@ def element_order(e: ElementLine) -> tuple[float, float]:
 
 
 def is_rate(measure: str) -> bool:
-    """Whether a measure is a share (shown in %): win rates, lifts, shared wins."""
-    return (measure.startswith(("win rate", "skill: win rate")) or measure.endswith(": lift")
-            or measure == "shared wins")
+    """Whether a measure is a share (shown in %): win rates, lifts, shared wins, comebacks, how often an
+    element pays: every measure with a range (``bounds``)."""
+    return bounds(measure) is not None
 
 
-def describe(game: str, label: str) -> str:
-    """What an element is, in the game's own words (its data tables), for the report."""
-    if game == "megalomania" and label.startswith("mission "):
-        from tricktable.games.megalomania.cards import MISSIONS
-
-        found = [m.task for m in MISSIONS if m.number == int(label.split()[1])]
-        return f"{found[0]} (default points)" if found else ""
-    if game == "trickster":
-        from tricktable.games.trickster.cards import HEROES
-
-        return next((h.effect for h in HEROES if h.name == label), "")
-    if game == "masquerade":
-        from tricktable.games.masquerade.cards import BONUSES, PLAY_EFFECTS, TEXT
-
-        effects = {TEXT[e.card]: f"play effect: {e.kind}{f' {e.amount:+d}' if e.amount else ''}" for e in PLAY_EFFECTS}
-        bonuses = {TEXT[b.card]: f"bonus: {b.condition}" for b in BONUSES}
-        return effects.get(label) or bonuses.get(label, "")
-    return ""
+def describe(game: str, label: str, options: dict[str, Any] | None = None, players: int = 4,
+             lang: str = "en") -> str:
+    """What an element is, in the game's own words, with the variant's ``options`` (a mission's points)."""
+    lab = declarations(game)
+    return "" if lab is None else lab.describe(load_game(game, players, **(options or {})), label, lang)

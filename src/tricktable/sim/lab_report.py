@@ -1,31 +1,36 @@
-"""A study's report: one self-contained HTML page (tables, and matplotlib plots as inline PNG).
+"""A study's report: self-contained HTML pages (tables, and plots as inline PNG), in English and Japanese.
 
-The page opens with the command that reproduces the study, then the differences between variants (the
-ones whose 95% interval excludes zero first), then per variant the seat balance, each element's effect
-(missions, heroes, special cards) and the tie-breaks. Nothing is fetched: it can be mailed as one file.
+The page opens with the command that reproduces the study, then the variants, the correction paragraph
+(how many tests, how many flags chance alone would give, Holm's correction), the differences from the
+reference (flagged ones first, each with example games), a sweep's curves, then per variant whether the
+bots reacted, the seat balance and its fairness test, each element's effect (missions, heroes, special
+cards) and the tie-breaks. ``report.html`` is English, ``report.ja.html`` Japanese; each links the other.
+Example games behind flagged numbers are written to ``examples/`` for ``tricktable replay``.
 """
 
 from __future__ import annotations
 
-import base64
 import html
-import io
+import json
 import math
 from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from tricktable.engine import load_game
-from tricktable.sim.balance import Difference, ElementLine, Results, VariantBalance, describe, element_order, is_rate
+from tricktable.sim import lab_plots as plots
+from tricktable.sim.balance import Difference, Results, VariantBalance, describe, element_order, is_rate
+from tricktable.sim.declared import declarations
+from tricktable.sim.lab_words import DEFINITIONS, LANGUAGES, WORDS, measure_name, position_ja
+from tricktable.sim.outcome import Outcome
 from tricktable.sim.stats import Estimate
 
 if TYPE_CHECKING:
     from tricktable.sim.study import Study
 
-COLOURS = ("#4c72b0", "#dd8452", "#55a868", "#c44e52", "#8172b3", "#937860", "#da8bc3", "#8c8c8c")
-
 STYLE = """
-body{font:15px/1.45 system-ui,sans-serif;margin:0 auto;max-width:1100px;padding:1.2em 1.5em;color:#222}
+body{font:15px/1.45 system-ui,"Noto Sans CJK JP",sans-serif;margin:0 auto;max-width:1100px;padding:1.2em 1.5em}
+body{color:#222}
 h1{font-size:1.6em;margin:.2em 0}h2{font-size:1.25em;margin:1.6em 0 .4em;border-bottom:1px solid #ccc}
 h3{font-size:1.05em;margin:1.1em 0 .3em}
 pre.command{background:#f3f3f3;padding:.6em .8em;border-radius:4px;white-space:pre-wrap;word-break:break-all}
@@ -35,32 +40,37 @@ th{background:#f6f6f6;font-weight:600}td.l,th.l{text-align:left}
 tr.flag td{background:#fff4d6}.flag-mark{color:#b35c00;font-weight:700}
 img{max-width:100%;height:auto;display:block;margin:.4em 0}
 .note{color:#555;font-size:.9em}.iv{white-space:nowrap}details{margin:.5em 0}summary{cursor:pointer;font-weight:600}
+p.correction{background:#eef3fb;padding:.5em .8em;border-radius:4px}.lang{float:right}
 dl{font-size:.92em}dt{font-weight:600;margin-top:.4em}dd{margin-left:1.2em}
 """
+FILES = {"en": "report.html", "ja": "report.ja.html"}
 
 
-def _png(figure: Any) -> str:
-    import matplotlib.pyplot as plt
+class Page:
+    """One report page's language: its words, and the game's names for measures, elements and seats."""
 
-    buffer = io.BytesIO()
-    figure.savefig(buffer, format="png", dpi=96, bbox_inches="tight")
-    plt.close(figure)
-    data = base64.b64encode(buffer.getvalue()).decode()
-    return f'<img alt="plot" src="data:image/png;base64,{data}">'
+    def __init__(self, study: Study, results: Results, lang: str) -> None:
+        self.study, self.results, self.lang = study, results, lang
+        self.words = WORDS[lang]
+        self.lab = declarations(study.game)
+        self.positions = position_ja(study.game, study.players) if lang == "ja" else {}
+        self.cutoff = results.cutoff
 
+    def say(self, key: str, **values: Any) -> str:
+        return self.words[key].format(**values) if values else self.words[key]
 
-def _pyplot() -> Any:
-    import matplotlib
+    def measure(self, name: str) -> str:
+        return measure_name(self.study.game, self.study.players, name, self.lang)
 
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
+    def element(self, label: str) -> str:
+        return self.lab.label(label, self.lang) if self.lab else label
 
-    return plt
+    def position(self, label: str) -> str:
+        return self.positions.get(label, label)
 
-
-def _err(estimates: Sequence[Estimate], scale: float = 1.0) -> list[list[float]]:
-    return [[(e.mean - e.low) * scale if e.n > 1 and math.isfinite(e.low) else 0.0 for e in estimates],
-            [(e.high - e.mean) * scale if e.n > 1 and math.isfinite(e.high) else 0.0 for e in estimates]]
+    @property
+    def kind(self) -> str:
+        return self.lab.ELEMENT[self.lang] if self.lab else self.results.element_kind
 
 
 def _fmt(e: Estimate | None, percent: bool = False) -> str:
@@ -73,6 +83,10 @@ def _fmt(e: Estimate | None, percent: bool = False) -> str:
     return f"<span class=iv>{e.mean * scale:.2f}{unit} <span class=note>{bounds}</span></span>"
 
 
+def _p(p: float) -> str:
+    return "" if p != p else "<0.0001" if p < 0.0001 else f"{p:.4f}"
+
+
 def _table(head: Sequence[str], rows: Sequence[Sequence[str]], flags: Sequence[bool] = (), left: int = 1) -> str:
     cells = "".join(f'<th class="{"l" if i < left else ""}">{html.escape(h)}</th>' for i, h in enumerate(head))
     body = []
@@ -83,218 +97,207 @@ def _table(head: Sequence[str], rows: Sequence[Sequence[str]], flags: Sequence[b
     return f"<table><tr>{cells}</tr>{''.join(body)}</table>"
 
 
-# --- plots -----------------------------------------------------------------------------------------
-
-def plot_scores(variants: Sequence[VariantBalance]) -> str:
-    plt = _pyplot()
-    figure, axis = plt.subplots(figsize=(7, 3.2))
-    low = min(min(v.scores) for v in variants)
-    high = max(max(v.scores) for v in variants)
-    bins = min(25, max(5, int(high - low) + 1))
-    for i, v in enumerate(variants[:8]):
-        axis.hist(v.scores, bins=bins, range=(low, high + 1), histtype="step", linewidth=1.6, density=True,
-                  color=COLOURS[i], label=f"{v.variant}: {v.label}"[:60])
-    axis.set_xlabel("final score of a seat")
-    axis.set_ylabel("share of seat-games")
-    axis.set_title("score distribution by variant")
-    axis.legend(fontsize=7, loc="best")
-    return _png(figure)
+def _examples(games: Sequence[int]) -> str:
+    return " ".join(f'<a href="examples/game-{g}.json">{g}</a>' for g in games)
 
 
-def plot_positions(variants: Sequence[VariantBalance]) -> str:
-    plt = _pyplot()
-    shown = variants[:8]
-    labels = [p.label for p in shown[0].positions]
-    figure, axis = plt.subplots(figsize=(7, 3.2))
-    width = 0.8 / len(shown)
-    for i, v in enumerate(shown):
-        xs = [k + (i - (len(shown) - 1) / 2) * width for k in range(len(labels))]
-        axis.bar(xs, [p.win.mean * 100 for p in v.positions], width, yerr=_err([p.win for p in v.positions], 100),
-                 capsize=3, color=COLOURS[i], label=f"{v.variant}: {v.label}"[:60])
-    axis.axhline(100 / len(labels), color="#888", linewidth=0.8, linestyle="--")
-    axis.set_xticks(range(len(labels)))
-    axis.set_xticklabels(labels, fontsize=8)
-    axis.set_ylabel("win rate, % (95% interval)")
-    axis.set_title("win rate by seat position (dashed: an equal share)")
-    axis.legend(fontsize=7, loc="best")
-    return _png(figure)
+def _pairs(pairs: Sequence[tuple[int, int]], say: Any) -> str:
+    """A variant's game and the reference's on the same deal: "12 vs 0"."""
+    return ", ".join(f"{_examples([mine])} {say('versus')} {_examples([theirs])}" for mine, theirs in pairs)
 
 
-def plot_elements(v: VariantBalance, kind: str) -> str:
-    plt = _pyplot()
-    with_swing = [e for e in v.elements if e.swing is not None]
-    panels = 2 if with_swing else 1
-    rows = max(4, len(v.elements))
-    figure, axes = plt.subplots(1, panels, figsize=(5.2 * panels, 0.28 * rows + 1.2), squeeze=False)
-    by_lift = sorted([e for e in v.elements if e.lift.n], key=lambda e: e.lift.mean)
-    axis = axes[0][0]
-    axis.barh(range(len(by_lift)), [e.lift.mean * 100 for e in by_lift], xerr=_err([e.lift for e in by_lift], 100),
-              capsize=2, color=[COLOURS[3] if e.lift.excludes_zero else COLOURS[0] for e in by_lift])
-    axis.set_yticks(range(len(by_lift)))
-    axis.set_yticklabels([e.label for e in by_lift], fontsize=8)
-    axis.axvline(0, color="#444", linewidth=0.8)
-    axis.set_xlabel("win-rate lift of its holder, points of % (red: interval excludes 0)")
-    axis.set_title(f"each {kind}: how much holding it helps")
-    if with_swing:
-        by_swing = sorted(with_swing, key=lambda e: e.swing or 0.0)
-        axis = axes[0][1]
-        axis.barh(range(len(by_swing)), [e.swing or 0.0 for e in by_swing], color=COLOURS[1])
-        axis.set_yticks(range(len(by_swing)))
-        axis.set_yticklabels([e.label for e in by_swing], fontsize=8)
-        axis.set_xlabel("standard deviation of the points it gives a seat")
-        axis.set_title(f"each {kind}: score swing")
-    figure.tight_layout()
-    return _png(figure)
+def correction(page: Page) -> str:
+    """The paragraph every report carries: how many tests, what chance alone would flag, the correction."""
+    p_values = page.results.p_values
+    tests = len(p_values)
+    return "<p class=correction>" + page.say(
+        "correction", tests=tests, chance=0.05 * tests, plain=sum(p <= 0.05 for p in p_values),
+        flagged=sum(p <= page.cutoff for p in p_values)) + "</p>"
 
 
-def plot_differences(results: Results, names: Sequence[str]) -> str:
-    plt = _pyplot()
-    others = results.variants[1:8]
-    figure, axes = plt.subplots(1, len(others), figsize=(min(11, 3.6 * len(others) + 1.5), 0.3 * len(names) + 1.4),
-                                squeeze=False, sharey=True)
-    for column, v in enumerate(others):
-        axis = axes[0][column]
-        mine = {d.measure: d.estimate for d in results.differences if d.variant == v.variant}
-        estimates = [mine.get(n, Estimate(math.nan, math.nan, math.nan, 0)) for n in names]
-        for flagged, colour in ((False, COLOURS[0]), (True, COLOURS[3])):
-            rows = [k for k, e in enumerate(estimates) if e.n and e.excludes_zero == flagged]
-            axis.errorbar([estimates[k].mean * 100 for k in rows], rows, xerr=_err([estimates[k] for k in rows], 100),
-                          fmt="o", markersize=4, capsize=2, color=colour, linestyle="none")
-        axis.axvline(0, color="#444", linewidth=0.8)
-        axis.set_title(f"{v.variant}: {v.label}"[:48], fontsize=9)
-        axis.set_yticks(range(len(names)))
-        axis.set_yticklabels(names, fontsize=8)
-        axis.invert_yaxis()
-        axis.set_xlabel("difference, points of %")
-    figure.suptitle("rates: each variant minus the reference, paired by deal (95% intervals; red: excludes 0)",
-                    fontsize=10)
-    figure.tight_layout()
-    return _png(figure)
-
-
-# --- the page --------------------------------------------------------------------------------------
-
-def _rate_names(results: Results) -> list[str]:
-    """The rates for the comparison plot (one scale, points of %): shared wins, seat positions, skill,
-    and each element's lift that some variant moved (interval excluding 0)."""
-    names = ["shared wins", *(f"win rate: {p.label}" for p in results.variants[0].positions)]
-    names += [n for n in results.variants[0].measures if n.startswith("skill: win rate")]
-    moved = {d.measure for d in results.differences if d.estimate.excludes_zero and d.measure.endswith(": lift")}
-    names += sorted(n for n in moved if n not in names)
-    return names
-
-
-def _differences(results: Results) -> str:
+def _differences(page: Page) -> str:
+    results, cutoff = page.results, page.cutoff
     labels = {v.variant: v.label for v in results.variants}
+    tests = len(results.p_values)
     ordered: list[Difference] = sorted(results.differences, key=lambda d: (
-        not d.estimate.excludes_zero, d.variant, -abs(d.estimate.mean) if d.estimate.n else 0.0))
-    flagged = [d for d in ordered if d.estimate.excludes_zero]
+        not d.estimate.flagged(cutoff), d.estimate.p if d.estimate.p == d.estimate.p else 2.0, d.variant))
+    flagged = [d for d in ordered if d.estimate.flagged(cutoff)]
     mark = ' <span class="flag-mark">*</span>'
-    rows = [[html.escape(f"{d.variant}: {labels[d.variant]}"), html.escape(d.measure),
-             _fmt(d.estimate, is_rate(d.measure)) + (mark if d.estimate.excludes_zero else "")] for d in ordered]
+
+    def needed(e: Estimate) -> str:
+        deals = e.deals_needed(tests)
+        return "" if deals is None or e.flagged(cutoff) else f"{deals:,}"
+
+    rows = [[html.escape(f"{d.variant}: {labels[d.variant]}"), html.escape(page.measure(d.measure)),
+             _fmt(d.estimate, is_rate(d.measure)) + (mark if d.estimate.flagged(cutoff) else ""),
+             _p(d.estimate.p), needed(d.estimate),
+             _pairs(d.examples[:2], page.say) if d.estimate.flagged(cutoff) else ""]
+            for d in ordered]
     shown = len(flagged)
-    head = ["variant", "measure", "difference [95% interval]"]
-    top = _table(head, rows[:max(shown, 1)] if shown else [["", "no difference excludes 0 at this many deals", ""]],
+    head = [page.say(k) for k in ("variant", "measure", "difference", "p", "to_confirm", "examples")]
+    top = _table(head, rows[:shown] if shown else [["", page.say("nothing_flagged"), "", "", "", ""]],
                  [True] * shown, left=2)
     rest = _table(head, rows[shown:], left=2) if len(rows) > shown else ""
-    more = f"<details><summary>all {len(rows) - shown} other differences</summary>{rest}</details>" if rest else ""
+    more = (f"<details><summary>{page.say('all_others', n=len(rows) - shown)}</summary>{rest}</details>"
+            if rest else "")
     return top + more
 
 
-def _element_rows(game: str, elements: Sequence[ElementLine], points: bool) -> tuple[list[list[str]], list[bool]]:
+def _rate_names(results: Results) -> list[str]:
+    """The rates for the comparison plot: shared wins, comebacks, seat positions, skill, and each element's
+    lift that some variant moved (flagged)."""
+    names = ["shared wins", "comebacks", *(f"win rate: {p.label}" for p in results.variants[0].positions)]
+    names += [n for n in results.variants[0].measures if n.startswith("skill: win rate")]
+    moved = {d.measure for d in results.differences if d.estimate.flagged(results.cutoff) and is_rate(d.measure)}
+    return [n for n in names if n in results.variants[0].measures] + sorted(moved - set(names))
+
+
+def _variant_section(page: Page, v: VariantBalance, dealt: float | None) -> str:
+    say, cutoff = page.say, page.cutoff
+    parts = [f"<p class=note>{say('games_deals', games=v.games, deals=v.deals)}</p>"]
+    if v.identical is not None:
+        verdict = say("rescored") if v.identical == 1.0 else say("reacted")
+        parts.append(f"<p class=identical>{say('identical', share=v.identical)}: <b>{verdict}</b>.</p>")
+    if dealt is not None:
+        parts.append(f"<p class=note>{say('dealt_same', share=dealt)}</p>")
+    parts.append(f"<h3>{say('seat_positions')}</h3>")
+    parts.append(_table([say("position"), say("win_rate"), say("mean_score")],
+                        [[html.escape(page.position(p.label)), _fmt(p.win, True), _fmt(p.score)]
+                         for p in v.positions]))
+    fair = v.fairness
+    verdict = say("unequal") if fair.p <= cutoff else say("equal")
+    parts.append(f"<p>{say('fairness', chi2=fair.chi2, freedom=fair.freedom, p=_p(fair.p), verdict=verdict)}</p>")
+    parts.append(f"<h3>{say('each', kind=page.kind)}</h3>")
+    points = any(e.swing is not None for e in v.elements)
+    options = page.study.variants[v.variant].options if v.variant < len(page.study.variants) else {}
     rows, flags = [], []
-    for e in sorted(elements, key=element_order):
-        row = [html.escape(e.label), f"<span class=note>{html.escape(describe(game, e.label))}</span>", str(e.games),
-               f"{e.decides:.0%}"]
+    for e in sorted(v.elements, key=element_order):
+        what = describe(page.study.game, e.label, options, page.study.players, page.lang)
+        row = [html.escape(page.element(e.label)), f"<span class=note>{html.escape(what)}</span>", str(e.games),
+               f"{e.decides:.0%}", _fmt(e.achieved, True)]
         if points:
             row += ["" if e.swing is None else f"{e.swing:.2f}", _fmt(e.points)]
-        rows.append([*row, _fmt(e.lift, percent=True)])
-        flags.append(e.lift.excludes_zero)
-    return rows, flags
-
-
-def _variant_section(game: str, v: VariantBalance, kind: str, higher: bool) -> str:
-    parts = [f"<p class=note>{v.games} games, {v.deals} deals</p>"]
-    parts.append("<h3>seat positions</h3>")
-    parts.append(_table(["position", "win rate", "mean score"],
-                        [[html.escape(p.label), _fmt(p.win, True), _fmt(p.score)] for p in v.positions]))
-    parts.append(f"<h3>each {kind}</h3>")
-    points = any(e.swing is not None for e in v.elements)
-    rows, flags = _element_rows(game, v.elements, points)
-    head = [kind, "what it is", "games", "decides", *(("swing (sd)", "mean points to a seat") if points else ()),
-            "win-rate lift of holder"]
+        flagged = e.lift.flagged(cutoff)
+        rows.append([*row, _fmt(e.lift, percent=True) + (" *" if flagged else ""),
+                     _examples(e.examples) if flagged else ""])
+        flags.append(flagged)
+    head = [page.kind, say("what_it_is"), say("games"), say("decides"), say("achieved"),
+            *((say("swing"), say("points_to_seat")) if points else ()), say("lift"), say("examples")]
     parts.append(_table(head, rows, flags, left=2))
     if v.elements:
-        parts.append(plot_elements(v, kind))
-    parts.append("<h3>tie-breaks: what settled the winner</h3>")
-    parts.append(_table(["settled by", "games", "share"],
+        parts.append(plots.elements(v, page.kind, cutoff, page.element, say))
+    parts.append(f"<h3>{say('tiebreaks')}</h3>")
+    parts.append(_table([say("settled_by"), say("games"), say("share")],
                         [[html.escape(k), str(c), f"{c / v.games:.1%}"]
                          for k, c in sorted(v.tiebreaks.items(), key=lambda kv: -kv[1])]))
-    parts.append("<h3>bots</h3>")
-    better = "higher" if higher else "lower"
-    parts.append(_table(["bot", "seat-games", f"mean score ({better} is better)", "win rate"],
+    parts.append(f"<h3>{say('bots')}</h3>")
+    better = say("higher" if page.results.higher_score_wins else "lower")
+    parts.append(_table([say("bot"), say("seat_games"), say("score_better", better=better), say("win_rate")],
                         [[html.escape(b.bot), str(b.games), _fmt(b.score), _fmt(b.win, True)] for b in v.summary.bots]))
     if v.summary.comparisons:
-        parts.append("<p>skill: the first bot minus each other one, paired by deal</p>")
-        parts.append(_table(["comparison", "score difference", "win-rate difference"],
+        parts.append(f"<p>{say('skill')}</p>")
+        parts.append(_table([say("comparison"), say("score_difference"), say("win_difference")],
                             [[html.escape(f"{c.first} - {c.other}"), _fmt(c.score), _fmt(c.win, True)]
                              for c in v.summary.comparisons]))
     return "".join(parts)
 
 
-DEFINITIONS = """
-<dl>
-<dt>paired by deal</dt><dd>every variant plays the same deals (seeds) with the same bots; a difference is
-taken deal by deal, so the luck of the cards cancels. Intervals are Student's t over deals (95%).</dd>
-<dt>position</dt><dd>where a seat sits, counted to the left from the first dealer (Megalomania), the first
-leader (Trickster) or the first player (Masquerade).</dd>
-<dt>holder</dt><dd>the seat that used an element most in a game: scored most on the mission, fired the hero's
-effect most often, played or ended holding the special card. Nobody holds it when all seats used it equally.</dd>
-<dt>win-rate lift</dt><dd>the holders' win share minus the other seats', per game, averaged.</dd>
-<dt>decides</dt><dd>with points of its own (a mission, a bonus card): the winners change when its points are
-taken away. Without (a hero, a play effect): the sole winner used it more than the runner-up.</dd>
-<dt>swing</dt><dd>the standard deviation of the points it gave a seat: how much it spreads the table.</dd>
-<dt>tie-breaks</dt><dd>the level of the game's order of finish at which the winner was set apart from every
-other seat; "shared" when tied after all of them.</dd>
-<dt>flagged (*)</dt><dd>the 95% interval excludes zero. With many measures a few flags are expected by chance
-(1 in 20): confirm a finding with more deals or another seed.</dd>
-</dl>
-"""
+def sweep_values(study: Study) -> tuple[str, list[float]] | None:
+    """The swept option and its numeric levels, for a study of one axis whose levels are all numbers."""
+    from tricktable.sim.variants import parse_axis
+
+    if len(study.vary) != 1:
+        return None
+    axis = parse_axis(study.game, study.players, study.vary[0], study.base)
+    if len(axis.values) < 3 or not all(isinstance(x, (int, float)) and not isinstance(x, bool) for x in axis.values):
+        return None
+    name = axis.option if axis.position is None else f"{axis.option}.{axis.position}"
+    return name, [float(x) for x in axis.values]
 
 
-def render(study: Study, results: Results) -> str:
-    title = f"{load_game(study.game, study.players).title}: variant study"
-    kind = results.element_kind
-    parts = [f"<!doctype html><html lang=en><head><meta charset=utf-8><title>{html.escape(title)}</title>",
-             f"<style>{STYLE}</style></head><body>", f"<h1>{html.escape(title)}</h1>",
+def dealt_alike(study: Study) -> dict[int, float]:
+    """Per variant, the share of deals whose hands at the start are the reference's, seat by seat."""
+    seeds = sorted({m.seed for m in study.matches() if m.variant == 0})
+
+    def hands(options: dict[str, Any], seed: int) -> list[Any]:
+        state = load_game(study.game, study.players, **options).new_state(seed)
+        return [state.observe(s).get("hand") for s in range(study.players)]
+
+    reference = {seed: hands(study.variants[0].options, seed) for seed in seeds}
+    return {v.index: sum(hands(v.options, seed) == reference[seed] for seed in seeds) / len(seeds)
+            for v in study.variants[1:]}
+
+
+def render(study: Study, results: Results, lang: str = "en", dealt: dict[int, float] | None = None) -> str:
+    page = Page(study, results, lang)
+    say = page.say
+    game = load_game(study.game, study.players)
+    title = say("title", game=game.title_in(lang))
+    other = "ja" if lang == "en" else "en"
+    parts = [f"<!doctype html><html lang={lang}><head><meta charset=utf-8><title>{html.escape(title)}</title>",
+             f"<style>{STYLE}</style></head><body>",
+             f'<a class=lang href="{FILES[other]}">{say("other_lang")}</a><h1>{html.escape(title)}</h1>',
              f'<pre class="command">{html.escape(study.command())}</pre>',
-             f"<p>{study.players} players, bots {html.escape(', '.join(study.lineup))}; "
-             f"{len(study.variants)} variants x {study.games} games on the same {study.deals} deals "
-             f"from seed {study.seed}. Reference: variant 0.</p>"]
-    parts.append("<h2>variants</h2>")
-    parts.append(_table(["variant", "options varied", "games", "mean score", "actions per game", "shared wins"],
+             "<p>" + html.escape(say("intro", players=study.players, bots=", ".join(study.lineup),
+                                     variants=len(study.variants), games=study.games, deals=study.deals,
+                                     seed=study.seed)) + f" {say('same_deals')}</p>"]
+    parts.append(f"<h2>{say('variants')}</h2>")
+    def alike(v: VariantBalance) -> str:
+        if v.identical is None:
+            return ""
+        return f"{v.identical:.0%}" + (f": <b>{say('rescored')}</b>" if v.identical == 1.0 else "")
+
+    parts.append(_table([say(k) for k in ("variant", "options_varied", "games", "mean_score", "actions", "margin",
+                                          "shared", "same_moves")],
                         [[str(v.variant), html.escape(v.label), str(v.games), _fmt(v.measures.get("mean score")),
-                          _fmt(v.measures.get("actions per game")), _fmt(v.measures.get("shared wins"), True)]
-                         for v in results.variants], left=2))
+                          _fmt(v.measures.get("actions per game")), _fmt(v.measures.get("margin of victory")),
+                          _fmt(v.measures.get("shared wins"), True), alike(v)] for v in results.variants], left=2))
+    parts.append(correction(page))
     if len(results.variants) > 1:
-        parts.append("<h2>differences from the reference</h2>")
-        parts.append(_differences(results))
-        parts.append(plot_differences(results, _rate_names(results)))
-    parts.append("<h2>scores and seats</h2>")
-    parts.append(plot_scores(results.variants))
-    parts.append(plot_positions(results.variants))
+        parts.append(f"<h2>{say('differences')}</h2>")
+        parts.append(_differences(page))
+        parts.append(f"<p class=note>{say('replay_how')}</p>")
+        parts.append(plots.differences(results, _rate_names(results), page.measure, say))
+        swept = sweep_values(study)
+        if swept is not None:
+            names = ["mean score", "margin of victory", "lead changes", "comebacks", "shared wins"]
+            names += sorted({d.measure for d in results.differences
+                             if d.estimate.flagged(page.cutoff) and d.measure not in names})[:4]
+            parts.append(f"<h2>{say('sweep')}</h2>")
+            names = [n for n in names if n in results.variants[0].measures]
+            parts.append(plots.sweep(results, swept[1], swept[0], names, page.measure, is_rate))
+    parts.append(f"<h2>{say('scores_seats')}</h2>")
+    parts.append(plots.scores(results.variants, say))
+    parts.append(plots.positions(results.variants, [page.position(p.label) for p in results.variants[0].positions],
+                                 say))
     for v in results.variants:
-        body = _variant_section(results.game, v, kind, results.higher_score_wins)
-        heading = f"variant {v.variant}: {html.escape(v.label)}"
+        body = _variant_section(page, v, (dealt or {}).get(v.variant))
+        heading = f"{say('variant')} {v.variant}: {html.escape(v.label)}"
         if v.variant == 0:
-            parts.append(f"<h2>{heading} (reference)</h2>{body}")
+            parts.append(f"<h2>{heading} ({say('reference')})</h2>{body}")
         else:
-            parts.append(f"<details><summary>{heading}</summary>{body}</details>")
-    parts.append(f"<h2>what the measures mean</h2>{DEFINITIONS}</body></html>")
+            parts.append(f"<details open><summary>{heading}</summary>{body}</details>")
+    parts.append(f"<h2>{say('meaning')}</h2>{DEFINITIONS[lang]}</body></html>")
     return "".join(parts)
 
 
-def write_report(folder: Path, study: Study, results: Results) -> Path:
-    path = folder / "report.html"
-    path.write_text(render(study, results))
-    return path
+def examples(results: Results) -> set[int]:
+    """The games behind the flagged numbers (differences and element lifts), by index."""
+    cutoff = results.cutoff
+    games = {g for d in results.differences if d.estimate.flagged(cutoff) for pair in d.examples[:2] for g in pair}
+    games |= {g for v in results.variants for e in v.elements if e.lift.flagged(cutoff) for g in e.examples}
+    return games
+
+
+def write_report(folder: Path, study: Study, results: Results, outcomes: Sequence[Outcome] = ()) -> Path:
+    """``report.html`` and ``report.ja.html``, and the example games they link to; the English page's path."""
+    dealt = dealt_alike(study)
+    for lang in LANGUAGES:
+        (folder / FILES[lang]).write_text(render(study, results, lang, dealt))
+    wanted = examples(results)
+    if outcomes and wanted:
+        (folder / "examples").mkdir(exist_ok=True)
+        for o in outcomes:
+            if o.index in wanted:
+                (folder / "examples" / f"game-{o.index}.json").write_text(json.dumps(o.record.to_json()) + "\n")
+    return folder / FILES["en"]

@@ -26,7 +26,8 @@ from tricktable.sim.stats import Estimate, Summary
 
 
 def save(folder: Path, outcomes: Sequence[Outcome], summary: Summary, settings: dict[str, Any],
-         breakdown: Breakdown | None = None, *, records: bool = True) -> list[Path]:
+         breakdown: Breakdown | None = None, *, records: bool = True,
+         positions: Sequence[tuple[str, Estimate]] = ()) -> list[Path]:
     """Write every file into ``folder`` (created if needed); the paths written.
 
     ``records=False`` leaves ``records.jsonl`` alone (a report on a run that may still be writing it).
@@ -51,7 +52,8 @@ def save(folder: Path, outcomes: Sequence[Outcome], summary: Summary, settings: 
                                  f"{o.think[seat]:.4f}" if o.think else "",
                                  f"{o.slowest[seat]:.4f}" if o.slowest else ""])
     summary_path = folder / "summary.json"
-    data = {"settings": settings, **summary.to_json()}
+    data = {"settings": settings, **summary.to_json(),
+            "positions": [{"position": label, "win": e.to_json()} for label, e in positions]}
     if breakdown is not None:
         data["breakdown"] = {"title": breakdown.title,
                              "rows": {k: e.to_json() for k, e in breakdown.rows.items()}}
@@ -60,7 +62,7 @@ def save(folder: Path, outcomes: Sequence[Outcome], summary: Summary, settings: 
         print("no balance.png: matplotlib is not installed (pip install 'tricktable[sim]')", file=sys.stderr)
         return [*written, table, summary_path]
     plot = folder / "balance.png"
-    draw(plot, summary, breakdown, str(settings.get("game", "")))
+    draw(plot, summary, breakdown, str(settings.get("game", "")), positions)
     return [*written, table, summary_path, plot]
 
 
@@ -88,8 +90,11 @@ def finite(value: Any) -> Any:
     return value
 
 
-def draw(path: Path, summary: Summary, breakdown: Breakdown | None, title: str) -> None:
-    """The balance plot (matplotlib, Agg backend, no display needed)."""
+def draw(path: Path, summary: Summary, breakdown: Breakdown | None, title: str,
+         positions: Sequence[tuple[str, Estimate]] = ()) -> None:
+    """The balance plot (matplotlib, Agg backend, no display needed): win rate by bot, by seat position
+    (named from the first dealer or leader; by seat number only when no positions are given), and the
+    game's own breakdown."""
     import matplotlib
 
     matplotlib.use("Agg")
@@ -98,7 +103,10 @@ def draw(path: Path, summary: Summary, breakdown: Breakdown | None, title: str) 
     panels = 3 if breakdown is not None and breakdown.rows else 2
     figure, axes = plt.subplots(1, panels, figsize=(5 * panels, 4), squeeze=False)
     _bars(axes[0][0], [b.bot for b in summary.bots], [b.win for b in summary.bots], "win rate by bot")
-    _bars(axes[0][1], [f"seat {s}" for s in range(len(summary.seats))], summary.seats, "win rate by seat")
+    if positions:
+        _bars(axes[0][1], [label for label, _e in positions], [e for _l, e in positions], "win rate by seat position")
+    else:
+        _bars(axes[0][1], [f"seat {s + 1}" for s in range(len(summary.seats))], summary.seats, "win rate by seat")
     if panels == 3 and breakdown is not None:
         _bars(axes[0][2], list(breakdown.rows), list(breakdown.rows.values()), breakdown.title, rotate=True)
     figure.suptitle(f"{title}: {summary.games} games, {summary.deals} deals (95% intervals)")

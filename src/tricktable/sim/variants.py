@@ -11,6 +11,10 @@ One ``--vary`` is an *axis*; its first level is the reference the others are com
   (e.g. ``specials_off+=K6,R11``: all special cards; K6 off; R11 off).
 - ``NAME-=X,Y``: the table as it is, then without ``X``, then without ``Y``
   (e.g. ``missions-=7,16`` plays the deck without mission 7, or without 16).
+- ``NAME=LO..HI:STEP`` (or ``NAME.K=LO..HI:STEP``): a sweep, the numbers from ``LO`` to ``HI`` by ``STEP``
+  (default 1), e.g. ``mission_points.7=1..4`` is 1, 2, 3, 4; the report draws each measure as a curve.
+
+A value given twice in one ``--vary`` is refused (it would play the same variant twice).
 
 Values read as JSON where they parse (``2``, ``true``, ``[1,2]``), else as text; commas inside brackets
 or quotes do not split. Several axes make every combination (a full factorial design): variant 0 takes
@@ -23,13 +27,15 @@ import dataclasses
 import itertools
 import json
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from tricktable.engine import BadOptions, Game, game_class, load_game
+from tricktable.engine import BadOptions, game_class, load_game
 from tricktable.engine import options as opts
+from tricktable.sim.declared import declarations
 
+_SWEEP = re.compile(r"^(?P<low>-?\d+(?:\.\d+)?)\.\.(?P<high>-?\d+(?:\.\d+)?)(?::(?P<step>\d+(?:\.\d+)?))?$")
 _AXIS = re.compile(r"^(?P<name>[A-Za-z_][A-Za-z0-9_]*)(?:\.(?P<position>\d+))?(?P<op>\+=|-=|=)(?P<values>.*)$")
 
 
@@ -89,31 +95,29 @@ def _value(text: str) -> Any:
         return text
 
 
-# table options whose value may stand for a table (Trickster's ``deck=beginner``, Megalomania's empty
-# ``missions`` = the whole deck): the table the game makes of it, read from the loaded game
-def _trickster_deck(game: Game[Any]) -> list[Any] | None:
-    from tricktable.games.trickster.cards import HERO_NAMES
-
-    heroes = game.heroes()  # type: ignore[attr-defined]
-    return None if heroes is None else [HERO_NAMES[i] for i in heroes]
-
-
-def _megalomania_missions(game: Game[Any]) -> list[Any] | None:
-    return list(game.mission_pool)  # type: ignore[attr-defined]
-
-
-TABLE_NAMES: dict[tuple[str, str], Callable[[Game[Any]], list[Any] | None]] = {
-    ("trickster", "deck"): _trickster_deck, ("megalomania", "missions"): _megalomania_missions}
-
-
 def _as_table(game: str, players: int, base: dict[str, Any], name: str, value: Any) -> list[Any]:
-    if isinstance(value, (list, tuple)) and (value or (game, name) not in TABLE_NAMES):
+    lab = declarations(game)
+    named = lab.tables(load_game(game, players, **base)) if lab is not None else {}
+    if isinstance(value, (list, tuple)) and (value or name not in named):
         return list(opts.json_value(tuple(value)))
-    hook = TABLE_NAMES.get((game, name))
-    table = hook(load_game(game, players, **base)) if hook is not None else None
+    table = named.get(name)
     if table is None:
         raise BadOptions(f"option {name} is {value!r}, not a table: vary it as a whole ({name}=A,B)")
     return table
+
+
+def _sweep(text: str, found: re.Match[str]) -> list[str]:
+    """``1..4:1`` -> ``['1', '2', '3', '4']`` (whole numbers stay whole)."""
+    low, high = float(found["low"]), float(found["high"])
+    step = float(found["step"] or 1)
+    if step <= 0 or high < low:
+        raise BadOptions(f"--vary {text!r}: a sweep runs from LO up to HI by a positive STEP")
+    count = int((high - low) / step + 1e-9) + 1
+    if count > 50:
+        raise BadOptions(f"--vary {text!r}: {count} levels; a sweep takes at most 50")
+    whole = all(float(x).is_integer() for x in (low, step))
+    values = [low + k * step for k in range(count)]
+    return [str(int(v)) if whole else f"{v:g}" for v in values]
 
 
 def parse_axis(game: str, players: int, text: str, base: dict[str, Any]) -> Axis:
@@ -128,6 +132,13 @@ def parse_axis(game: str, players: int, text: str, base: dict[str, Any]) -> Axis
     tokens = split_values(match["values"])
     if not tokens:
         raise BadOptions(f"--vary {text!r}: give at least one value after {op}")
+    if len(tokens) == 1 and (sweep := _SWEEP.match(tokens[0])) is not None:
+        if op != "=":
+            raise BadOptions(f"--vary {text!r}: a sweep LO..HI:STEP takes = (NAME=LO..HI:STEP)")
+        tokens = _sweep(text, sweep)
+    repeated = sorted({t for t in tokens if tokens.count(t) > 1})
+    if repeated:
+        raise BadOptions(f"--vary {text!r} gives {', '.join(repeated)} twice: each value makes one variant")
     current = base.get(name, opts.json_value(fields[name].default))
     values: list[Any] = []
     labels: list[str] = []

@@ -1,9 +1,11 @@
 """Megalomania's heuristic: play toward the round's mission, from the seat's observation only.
 
-1. **What is this trick worth to me?** ``desire`` reads the mission (and its points' sign, option
-   ``mission_points``): trick-count missions want a trick while short of their target and shun it after
-   (exactly 3, exactly 1, 4 or more, odd/even, most tricks, none); card missions count the cards that
-   would come with the trick (+1 a Blue card, -1 a Red card, Dwarfs and Wizards, the printed sum).
+1. **What is this trick worth to me?** ``desire`` reads the mission and its points (option
+   ``mission_points``: the sign says whether to seek or shun, the size weighs the desire against the
+   crystals, cubes and card strength it costs, 1 at the printed value): trick-count missions want a
+   trick while short of their target and shun it after (exactly 3, exactly 1, 4 or more, odd/even,
+   most tricks, none); card missions count the cards that would come with the trick (+1 a Blue card,
+   -1 a Red card, Dwarfs and Wizards, the printed sum).
 2. **Play**: for each legal play (card, power, cube) judge whether it wins the trick as it stands
    (dominant beats lead colour, the Dwarf's power makes the lowest win), how likely it is to hold (sure
    when we play last, else by its value and colour), and take the best ``desire x hold`` minus the cost of
@@ -47,6 +49,10 @@ class _View:
         self.players: int = obs["players"]
         self.mission: int = table["mission"]["number"]
         self.points: int = table["mission_points"]
+        # how much this mission's points weigh against a crystal or a cube: 1 at the printed value, so a
+        # designer's mission at double points is chased harder and one at half points given up sooner
+        printed = C.MISSION_POINTS[self.mission - 1] if 1 <= self.mission <= len(C.MISSION_POINTS) else 0
+        self.weight = abs(self.points) / abs(printed) if printed else float(abs(self.points) > 0)
         self.dominant = C.COLOURS.index(table["dominant"])
         self.lead = C.COLOURS.index(table["lead_colour"]) if table["lead_colour"] else -1
         self.dwarf = bool(table["dwarf"])
@@ -63,6 +69,9 @@ class _View:
 
     def count_desire(self) -> float:
         """How much one more trick helps, for the trick-count missions (0 for the others)."""
+        return self.weight * self._count_desire()
+
+    def _count_desire(self) -> float:
         m, k, sign = self.mission, self.mine, 1.0 if self.points >= 0 else -1.0
         if m in EXACT_TRICKS:  # exactly N tricks
             target = EXACT_TRICKS[m]
@@ -85,6 +94,9 @@ class _View:
 
     def card_desire(self, cards: int, count: int) -> float:
         """How much taking ``cards`` (a mask of ``count`` cards) helps, for the card missions."""
+        return self.weight * self._card_desire(cards, count)
+
+    def _card_desire(self, cards: int, count: int) -> float:
         m, sign = self.mission, 1.0 if self.points >= 0 else -1.0
         if m in COUNTED_COLOUR:
             return sign * (cards & COUNTED_COLOUR[m]).bit_count()

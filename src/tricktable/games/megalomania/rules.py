@@ -165,16 +165,25 @@ class MegalomaniaRules(Effects):
         self.memo = game.memo
         o = game.options
         n = game.players
-        rng = self.rng
-        self.dealer0 = o.dealer if o.dealer >= 0 else rng.below(n)  # rules: A game, dealer random at first
-        # the mission deck: the fixed order first, the rest shuffled; one a round, no repeats [P]
+        self.dealer0 = o.dealer if o.dealer >= 0 else self.rng.below(n)  # rules: A game, dealer random at first
+        # the mission deck: the fixed order first, the rest shuffled; one a round, no repeats [P]. The
+        # missions, dominant colours and scrolls each draw from their own stream of the seed, so a variant
+        # with another mission deck or scroll deck is dealt the same cards (a lab study stays paired). All
+        # 25 numbers are shuffled and the deck takes that order: a mission taken out leaves the others in
+        # the order they had
         rest = [m for m in game.mission_pool if m not in o.mission_order]
-        shuffle(rng, rest)
+        if game.one_stream:  # a record of version 1: the rest shuffled from the one stream, as it was dealt
+            shuffle(self.rng, rest)
+        else:
+            numbers = list(range(1, len(C.MISSIONS) + 1))
+            shuffle(self.stream("missions"), numbers)
+            place = {m: i for i, m in enumerate(numbers)}
+            rest.sort(key=place.__getitem__)
         self.mission_deck = (*o.mission_order, *rest)
-        self.dominants = dominant_colours(o, rng)
+        self.dominants = dominant_colours(o, self.stream("dominant"))
         deck = [C.SCROLL_BY_NAME[s] for s in o.scrolls]
         if o.shuffle_scrolls:
-            shuffle(rng, deck)
+            shuffle(self.stream("scrolls"), deck)
         self.scroll_deck = tuple(deck)  # top first
         self.scroll_used = ()
         self.scrolls = [()] * n  # held, hidden from the others

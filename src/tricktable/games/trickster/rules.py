@@ -258,7 +258,8 @@ class TricksterRules(Board):
         self.first_leader = o.first_leader if o.first_leader is not None else self.rng.below(n)
         heroes = fixed_heroes(o.deck)
         if o.deck == "random":
-            heroes = tuple(sorted(self.rng.sample(range(len(HEROES)), 7)))
+            # its own stream of the seed: the cards are dealt alike whichever heroes are drawn
+            heroes = tuple(sorted(self.stream("heroes").sample(range(len(HEROES)), 7)))
         if heroes is None:  # rules: draft, clockwise from the first leader [D option draft_start]
             self.heroes = ()
             self.draft_pool = list(range(len(HEROES)))
