@@ -116,7 +116,7 @@ def test_actions_and_tables_copy_and_pickle_on_this_build(name: str) -> None:
 # ``playouts`` from each game's seed-7 deal, as the pure build played them: heuristic rollouts to the end of the
 # game (Rng(11)), uniform ones two rounds on (Rng(12))
 PLAYOUTS = {
-    "megalomania": ([[-7.0, 12.0, 18.0, -1.0], [9.0, 6.0, 1.0, 14.0]], [[2.0, 2.0, 0.0, -4.0], [2.0, 0.0, 0.0, 2.0]]),
+    "megalomania": ([[6.0, 21.0, 5.0, 18.0], [7.0, 16.0, 15.0, 17.0]], [[2.0, 1.0, 2.0, 3.0], [0.0, 3.0, 3.0, 2.0]]),
     "trickster": ([[16.0, 23.0, 12.0, 14.0], [14.0, 13.0, 14.0, 12.0]],
                   [[12.0, 9.0, 14.0, 16.0], [15.0, 13.0, 9.0, 8.0]]),
     "masquerade": ([[22.0, 52.0, 13.0], [22.0, 52.0, 13.0]], [[8.0, 13.0, 27.0], [31.0, 2.0, 14.0]]),

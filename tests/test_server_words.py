@@ -24,7 +24,9 @@ def test_the_view_message_names_players_explains_dimmed_cards_and_the_result() -
     while not state.is_over:
         seat = rng.choice(state.actors)
         message = table.view(seat, "ja")
-        hand = set(message["view"]["hand"])
+        # the cards a seat plays from: its hand, and its face-up cards on the table (mission 18's covered rows)
+        covered = message["view"]["table"].get("covered") or []
+        hand = set(message["view"]["hand"]) | (set(covered[seat]["face_up"]) if covered else set())
         assert set(message["why_not"]) <= hand
         assert message["prompt"] and re.search("[ぁ-んァ-ン]", message["prompt"])
         explained += len(message["why_not"])

@@ -142,7 +142,12 @@ def read(outcome: Outcome) -> GameFacts:
         raise ValueError(f"game {outcome.index}: the record replays to other scores than were saved")
     n = state.players
     shares = [outcome.win_share(s) for s in range(n)]
-    levels, keys = state.ranking()  # type: ignore[attr-defined]
+    ranking = getattr(state, "ranking", None)
+    if ranking is None:  # a game without tie-breaks (a plugin's, a test's toy): the score alone orders the finish
+        sense = 1.0 if state.game.higher_score_wins else -1.0
+        levels, keys = ("score",), [(sense * score,) for score in state.scores()]
+    else:
+        levels, keys = ranking()
     winners = list(outcome.winners)
     found = reading(state)
     facts = []

@@ -32,6 +32,8 @@ class LabDeclarations(Protocol):
 def declarations(game: str) -> LabDeclarations | None:
     """``game``'s ``lab.py`` (None for a game without one: it gets seat measures only)."""
     package = game_class(game).__module__.rpartition(".")[0]
+    if not package:  # a game defined in a top-level module (a plugin's or a test's toy) has no folder
+        return None
     try:
         return cast(LabDeclarations, importlib.import_module(f"{package}.lab"))
     except ModuleNotFoundError:
