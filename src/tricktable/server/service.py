@@ -236,7 +236,7 @@ class TableService:
             cls = game_class(name)
             options = [{"name": o.name, "default": _plain(o.default), "tag": o.tag, "doc": o.doc,
                         "choices": [_plain(c) for c in o.choices], "words": cls.option_words(o.name),
-                        "bounds": list(o.bounds), "max_len": o.max_len}
+                        "bounds": list(o.bounds), "max_len": o.max_len, "items": o.items}
                        for o in opts.describe(cls.options_type)]
             out.append({"name": name, "title": cls.title, "titles": {"en": cls.title, "ja": cls.title_ja or cls.title},
                         "min_players": cls.min_players, "max_players": cls.max_players, "options": options,

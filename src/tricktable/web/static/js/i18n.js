@@ -25,7 +25,7 @@ const TEXT = {
     "table.spectating": "You are watching", "table.you": "you", "table.hand": "Your hand",
     "table.trick": "Trick", "table.emptyTrick": "No card played yet", "table.log": "Game log",
     "table.scores": "Scores", "table.decide": "Your decision", "table.noDecision": "Nothing to decide now.",
-    "table.cards": "{n} cards", "table.leader": "leads", "table.thinking": "thinking…",
+    "table.cards": "{n} cards", "table.cards.one": "1 card", "table.leader": "leads", "table.thinking": "thinking…",
     "table.away": "away: a bot plays", "table.offline": "offline", "table.bot": "bot",
     "table.over": "Game over", "table.winner": "Winner", "table.winners": "Winners", "table.score": "Score",
     "table.replay": "Watch the replay", "table.back": "Back to the lobby", "table.connecting": "Connecting…",
@@ -35,8 +35,8 @@ const TEXT = {
     "table.notFound": "No such table.", "table.rules": "Rules", "table.more": "{n} more",
     "table.chooseOther": "Other choices",
     "table.whileAway": "While you were away, a stand-in bot played for you:", "table.gotIt": "OK",
-    "table.practice": "practice / set-up deal", "table.notNow": "You cannot play this card now.",
-    "table.standin": "stand-in", "table.awayMore": "{n} earlier moves are marked “stand-in” in the game log; the latest:", "table.lastTrick": "Last trick", "table.total": "Total",
+    "table.practice": "practice / set-up deal", "table.notNow": "You cannot play this card now.", "table.firstDecide": "Not a card now: {step}", "table.suggest": "Suggest a move",
+    "table.standin": "stand-in", "table.awayMore.one": "1 earlier move is marked “stand-in” in the game log; the latest:", "table.awayMore": "{n} earlier moves are marked “stand-in” in the game log; the latest:", "table.lastTrick": "Last trick", "table.total": "Total",
     "table.leadNext": "{who} leads the next trick", "table.chooseSeat": "choose {who}",
     "table.confirm": "Confirm", "table.mine": "mine",
     "panel.reference": "Cards & powers", "panel.rules": "Rules", "panel.close": "Close",
@@ -60,7 +60,8 @@ const TEXT = {
     "undo.button": "Take back my move",
     "chat.title": "Chat", "chat.placeholder": "Say something to the table", "chat.send": "Send",
     "chat.spectator": "Spectator", "chat.spectatorN": "Spectator {n}", "chat.mute": "Mute", "chat.unmute": "Unmute",
-    "chat.muted": "{n} messages from muted players hidden", "chat.none": "No messages yet.",
+    "create.badNumber": "“{item}” is not a whole number from {low} to {high}: write numbers with commas, e.g. 13, 15, 24",
+    "chat.muted": "{n} messages from muted players hidden", "chat.muted.one": "1 message from a muted player hidden", "chat.none": "No messages yet.",
     "chat.muteNote": "Muting hides their messages in this browser only.",
     "sound.on": "Sound: on", "sound.off": "Sound: off",
     "notify.ask": "Tell me when it is my turn", "notify.title": "Your turn: {game}", "notify.body": "It is your move at {game}.",
@@ -123,7 +124,7 @@ const TEXT = {
     "table.notFound": "そのテーブルはありません。", "table.rules": "ルール", "table.more": "ほか{n}件",
     "table.chooseOther": "その他の選択",
     "table.whileAway": "離席中に代打ちのボットが打った手：", "table.gotIt": "OK",
-    "table.practice": "練習 / 配札指定", "table.notNow": "このカードは今は出せません。",
+    "table.practice": "練習 / 配札指定", "table.notNow": "このカードは今は出せません。", "table.firstDecide": "今はカードを出す場面ではありません：{step}", "table.suggest": "手を提案",
     "table.standin": "代打ち", "table.awayMore": "それ以前の{n}手はゲームの記録に「代打ち」と記されています。最近の手：", "table.lastTrick": "直前のトリック", "table.total": "合計",
     "table.leadNext": "{who}が次のトリックをリード", "table.chooseSeat": "{who}を選ぶ",
     "table.confirm": "決定", "table.mine": "自分",
@@ -148,6 +149,7 @@ const TEXT = {
     "undo.button": "一手戻す",
     "chat.title": "チャット", "chat.placeholder": "テーブルのみんなに話しかける", "chat.send": "送信",
     "chat.spectator": "観戦者", "chat.spectatorN": "観戦者{n}", "chat.mute": "ミュート", "chat.unmute": "ミュート解除",
+    "create.badNumber": "「{item}」は{low}〜{high}の整数ではありません。数字をコンマで区切って書いてください（例：13, 15, 24）",
     "chat.muted": "ミュート中の相手のメッセージ{n}件を隠しています", "chat.none": "まだメッセージはありません。",
     "chat.muteNote": "ミュートはこのブラウザでだけ相手のメッセージを隠します。",
     "sound.on": "音：オン", "sound.off": "音：オフ",
@@ -197,7 +199,9 @@ export function setLang(value) {
 /** The UI text for `key` in the current language, with `{name}` placeholders filled from `vars`. */
 export function t(key, vars = {}) {
   const table = TEXT[lang()] || TEXT.en;
-  const text = table[key] ?? TEXT.en[key] ?? key;
+  // English says "1 card", not "1 cards": a key may have its singular beside it (`key.one`)
+  const own = key in table ? table : TEXT.en;
+  const text = (vars.n === 1 ? own[`${key}.one`] : undefined) ?? own[key] ?? key;
   return text.replace(/\{(\w+)\}/g, (_, name) => (name in vars ? String(vars[name]) : `{${name}}`));
 }
 

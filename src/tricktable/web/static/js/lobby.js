@@ -209,14 +209,17 @@ function optionField(form, opt) {
     control = h("input", { type: "text", value: current, dataset: { testid }, oninput: (event) => set(event.target.value) });
   } else if (Array.isArray(opt.default) && opt.default.every((v) => typeof v !== "object")) {
     // A flat list reads as words with commas ("extra-crystal, insight" or "3, -2, 1"), not as JSON.
-    const numbers = opt.default.length > 0 && opt.default.every((v) => typeof v === "number");
+    // the server says the item type ("int"): an empty default ("First missions") must still send numbers
+    const numbers = opt.items === "int" || (opt.default.length > 0 && opt.default.every((v) => typeof v === "number"));
     control = h("input", { type: "text", value: (current || []).join(", "), dataset: { testid },
       placeholder: t("create.none"), class: "list-input",
       onchange: (event) => {
-        const items = event.target.value.split(/[,、\s]+/).filter(Boolean);
-        const values = numbers ? items.map(Number) : items;
-        event.target.classList.toggle("is-bad", numbers && values.some((v) => Number.isNaN(v)));
-        if (!event.target.classList.contains("is-bad")) set(values);
+        const { values, bad } = listValues(event.target.value, numbers, opt.bounds);
+        event.target.classList.toggle("is-bad", bad !== null);
+        const said = event.target.closest(".option").querySelector(".option-error");
+        said.textContent = bad === null ? "" : t("create.badNumber", { item: bad, low: opt.bounds[0], high: opt.bounds[1] });
+        said.hidden = bad === null;
+        if (bad === null) set(values);
       } });
   } else {
     control = h("input", { type: "text", value: current === null ? "" : JSON.stringify(current), dataset: { testid }, class: "mono",
@@ -239,7 +242,17 @@ function optionField(form, opt) {
       h("span", { class: "option-name" }, title),
       h("span", { class: `tag tag-${tag}`, title: t(`create.tag${tag}`), dataset: { testid: "option-tag" } }, t(`create.tagShort${tag}`)),
       control),
+    h("p", { class: "option-error error small", role: "alert", hidden: true, dataset: { testid: `option-error-${opt.name}` } }),
     doc ? h("p", { class: "option-doc muted" }, doc) : null);
+}
+
+/** A typed list ("13, 15 24、25") as values: `{values, bad}`, `bad` the first item that is not a whole number
+ * within `bounds` (when `numbers`), else null. */
+export function listValues(text, numbers, bounds = [-1000, 1000]) {
+  const items = String(text).split(/[,、，\s]+/).filter(Boolean);
+  if (!numbers) return { values: items, bad: null };
+  const bad = items.find((item) => !/^[-+]?\d+$/.test(item) || Number(item) < bounds[0] || Number(item) > bounds[1]);
+  return { values: items.map(Number), bad: bad === undefined ? null : bad };
 }
 
 const HEROES = ["Brigand", "Guard", "Magician", "Nomad", "Peddler", "Revolutionary", "Soldier",

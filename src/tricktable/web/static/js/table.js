@@ -247,12 +247,18 @@ function renderPage(page, handlers) {
   const frame = { table: summary, view: msg.view, legal: msg.legal, log: page.lines, whyNot: msg.why_not || null,
     prompt: msg.prompt || null, result: msg.result || null };
   const clocks = renderClocks(summary, me);
+  const mine = !page.pending && (msg.legal || []).length > 0;
+  const bar = [
+    msg.undo && page.held ? h("button", { type: "button", class: "btn btn-ghost", dataset: { testid: "undo" },
+      disabled: page.pending, onclick: handlers.undo }, t("undo.button")) : null,
+    mine && page.held ? h("button", { type: "button", class: "btn btn-ghost", dataset: { testid: "suggest" }, onclick: handlers.suggest },
+      t("table.suggest")) : null,
+  ];
   const board = renderBoard(frame, {
     onAction: handlers.act, onSelect: handlers.select, onNote: handlers.note, note: page.note,
     selected: page.selected, pending: page.pending, fresh: page.fresh, last: page.last,
-    here: me !== null && page.status === "open" ? me : null,
+    here: me !== null && page.status === "open" ? me : null, bar, below: mine && page.held ? renderHints(page, handlers) : null,
   });
-  const mine = !page.pending && (msg.legal || []).length > 0;
   document.title = `${mine ? `● ${t("table.yourTurn")} · ` : ""}${titleOf(summary)} · tricktable`;
   const over = msg.view && msg.view.is_over
     ? renderScoreboard(frame, [summary.rated ? renderRatings(page, summary) : null, h("div", { class: "buttons" },
@@ -261,10 +267,7 @@ function renderPage(page, handlers) {
     : null;
   return h("div", { class: "page table-page" }, head, banners,
     h("div", { class: "table-layout" },
-      h("div", { class: "table-main" }, over, clocks, board,
-        msg.undo && page.held ? h("div", { class: "buttons" }, h("button", { type: "button", class: "btn btn-ghost",
-          dataset: { testid: "undo" }, disabled: page.pending, onclick: handlers.undo }, t("undo.button"))) : null,
-        mine && page.held ? renderHints(page, handlers) : null),
+      h("div", { class: "table-main" }, over, clocks, board),
       h("aside", { class: "table-side" }, renderLog(withNotes(page.lines, msg.notes), summary),
         renderChat(page.chat, summary, { id: page.id, me, onSend: handlers.say, onMute: handlers.mute }))));
 }
@@ -286,17 +289,16 @@ function noteLine(note, i) {
   return { i: i - 0.5, text: note.text, seat: note.seat, kind: `note-${note.kind}`, by_standin: false };
 }
 
-/** "Suggest a move": the search's ranked choices for our seat (GET /api/tables/{id}/hint), each playable. */
+/** The answer to "Suggest a move" (the button is in the action bar): the search's ranked choices for our seat
+ * (GET /api/tables/{id}/hint), each playable. */
 function renderHints(page, handlers) {
   const ja = lang() === "ja";
   const step = page.msg.table && page.msg.table.step;
   const hints = page.hints && page.hints.step === step ? page.hints.list : null;
-  return h("div", { class: "hints", dataset: { testid: "hints" } },
-    h("button", { type: "button", class: "btn btn-ghost", dataset: { testid: "suggest" }, onclick: handlers.suggest },
-      ja ? "手を提案" : "Suggest a move"),
-    hints ? h("ol", {}, hints.map((hint) => h("li", { dataset: { testid: "hint" } },
+  return hints ? h("div", { class: "hints", dataset: { testid: "hints" } },
+    h("ol", {}, hints.map((hint) => h("li", { dataset: { testid: "hint" } },
       h("button", { type: "button", class: "btn", onclick: () => handlers.act(hint.action) }, hint.text), " ",
-      h("span", { class: "muted" }, ja ? hint.why_ja : hint.why)))) : null);
+      h("span", { class: "muted" }, ja ? hint.why_ja : hint.why))))) : null;
 }
 
 const AWAY_SHOWN = 8; // the latest moves; the rest are marked in the game log

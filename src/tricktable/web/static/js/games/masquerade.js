@@ -1,7 +1,7 @@
 // Gundam Masquerade: won piles by colour, the lead colour, challenges and the taking, drawn from the
 // observation's `table` (games/masquerade/rules.py `_observe`). Looks only: no rule is decided here.
 
-import { colourChip, colourName } from "../cards.js";
+import { cardTitle, colourChip, colourName } from "../cards.js";
 import { h } from "../dom.js";
 import { lang, pick } from "../i18n.js";
 
@@ -40,6 +40,9 @@ export default {
   blurb: { en: "Play any card, but if you could have followed you may be challenged. The lowest card picks one, the highest takes the rest.",
     ja: "どのカードを出してもよいが、フォローできたのにしないとチャレンジされるかも。最小の人が1枚選び、最大の人が残りを取る。" },
   labels: L,
+  // the rules count turns, one trick each, and no rounds
+  roundWords: { en: "Turn {n}", ja: "第{n}ターン" },
+  roundIsTrick: true,
   perSeat: ["won", "known_in_hand", "void"],
   hide: ["won", "known_in_hand", "void", "turn_player", "options", "challenge", "taking", "previous", "lead_colour", "b16", "out_of_game"],
   phases: {
@@ -85,6 +88,15 @@ export default {
       default:
         return null;
     }
+  },
+
+  /** Why the hand waits in a step decided by buttons. */
+  waitReason(ctx) {
+    if (ctx.view.phase !== "challenge") return null;
+    const c = (ctx.view.table || {}).challenge || {};
+    const who = typeof c.challenged === "number" ? ctx.name(c.challenged) : "";
+    return { en: `A challenge is open: decide whether to challenge ${who} (or pass) before any card is played.`,
+      ja: `チャレンジの判断中です：カードを出す前に、${who}にチャレンジするかパスするかを決めてください。` };
   },
 
   info(ctx) {
@@ -156,8 +168,8 @@ export default {
         h("div", { class: "card-row card-row-small" }, t.previous.cards.filter((x) => typeof x === "string").map((x) =>
           ctx.card(x, { small: true, inert: true, badges: x === t.previous.picked ? ["✋"] : [] }))),
         t.previous.picker !== undefined ? h("p", { class: "plain small" }, line(ctx,
-          `${ctx.name(t.previous.picker)} took ${t.previous.picked}; ${ctx.name(t.previous.taker)} took the rest.`,
-          `${ctx.name(t.previous.picker)}が${t.previous.picked}を取り、${ctx.name(t.previous.taker)}が残りを獲得。`)) : null));
+          `${ctx.name(t.previous.picker)} took ${cardTitle(t.previous.picked, ctx.game)}; ${ctx.name(t.previous.taker)} took the rest.`,
+          `${ctx.name(t.previous.picker)}が${cardTitle(t.previous.picked, ctx.game)}を取り、${ctx.name(t.previous.taker)}が残りを獲得。`)) : null));
     }
     return blocks.length ? h("div", { class: "public" }, blocks) : null;
   },

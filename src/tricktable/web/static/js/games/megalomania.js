@@ -7,6 +7,8 @@ import { h, tip } from "../dom.js";
 import { entry } from "../reference.js";
 import { lang, pick } from "../i18n.js";
 
+const TRICK_PHASES = ["play", "oracle", "farmer", "explorer"];
+
 const L = {
   mission: { en: "Mission", ja: "ミッション" },
   dominant: { en: "Dominant", ja: "ドミナントカラー" },
@@ -175,7 +177,8 @@ export default {
     }
     if (t.dominant) chips.push(chip(pick(L.dominant), colourChip(t.dominant)));
     if (t.lead_colour) chips.push(chip(pick(L.lead_colour), colourChip(t.lead_colour)));
-    if (t.trick_number && ctx.view.phase !== "preparation" && !ctx.view.is_over) {
+    // the trick count only while tricks are played: the preparation and a mission's dealing steps come before trick 1
+    if (t.trick_number && TRICK_PHASES.includes(ctx.view.phase) && !ctx.view.is_over) {
       chips.push(chip(pick(L.trick_number), `${t.trick_number}${t.tricks_in_round ? ` / ${t.tricks_in_round}` : ""}`));
     }
     if (typeof t.dealer === "number") chips.push(chip(pick(L.dealer), ctx.name(t.dealer)));
