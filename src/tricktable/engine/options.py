@@ -56,7 +56,7 @@ class OptionInfo:
 def describe(options_type: type[Any]) -> list[OptionInfo]:
     """The options of a game, in declaration order."""
     infos = []
-    hints = _hints(options_type)
+    hints = _hints(options_type)  # type: ignore[arg-type]  # a class is hashable; mypy cannot tell
     for f in dataclasses.fields(options_type):
         meta = f.metadata
         infos.append(OptionInfo(f.name, f.default, meta.get("tag", "D"), meta.get("doc", ""),

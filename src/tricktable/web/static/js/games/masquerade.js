@@ -4,6 +4,7 @@
 import { cardTitle, colourChip, colourName } from "../cards.js";
 import { h } from "../dom.js";
 import { lang, pick } from "../i18n.js";
+import { term } from "../reference.js";
 
 const ORDER = "RKBG";
 const LETTER_COLOUR = { R: "red", K: "black", B: "blue", G: "green" };
@@ -17,7 +18,7 @@ const L = {
   b16: { en: "B16: reversed turn", ja: "B16：大小逆転中" },
   previous: { en: "Last turn", ja: "前のターン" },
   challenge: { en: "Challenge", ja: "チャレンジ" },
-  taking: { en: "Taking", ja: "カードの獲得" },
+  taking: { en: "Taking", ja: "仮面テイキング" },
 };
 
 function sortCards(cards) {
@@ -47,7 +48,7 @@ export default {
   hide: ["won", "known_in_hand", "void", "turn_player", "options", "challenge", "taking", "previous", "lead_colour", "b16", "out_of_game"],
   phases: {
     play: { en: "Play", ja: "カードを出す" }, challenge: { en: "Challenge?", ja: "チャレンジ？" },
-    replay: { en: "Play a following card", ja: "リード色を出し直す" }, option: { en: "Choose the penalty", ja: "ペナルティを選ぶ" },
+    replay: { en: "Play a following card", ja: "リードカラーを出し直す" }, option: { en: "Choose the penalty", ja: "ペナルティを選ぶ" },
     colour: { en: "Choose a colour", ja: "色を選ぶ" }, pick: { en: "Move cards", ja: "カードを移す" },
     target: { en: "Choose a card to change", ja: "数を変えるカードを選ぶ" }, take: { en: "Take a card", ja: "カードを取る" },
     over: { en: "Game over", ja: "終了" },
@@ -102,7 +103,7 @@ export default {
   info(ctx) {
     const t = ctx.view.table || {};
     const chips = [];
-    if (t.lead_colour) chips.push(h("span", { class: "chip", dataset: { testid: "lead-colour" } }, pick(L.lead_colour), ": ", colourChip(t.lead_colour)));
+    if (t.lead_colour) chips.push(h("span", { class: "chip", dataset: { testid: "lead-colour" } }, term("masquerade", "lead_colour", L.lead_colour), ": ", colourChip(t.lead_colour)));
     if (t.b16) chips.push(h("span", { class: "chip chip-warn" }, pick(L.b16)));
     if (typeof t.out_of_game === "number") chips.push(h("span", { class: "chip" }, `${pick(L.out_of_game)}: ${t.out_of_game}`));
     return chips;
@@ -152,12 +153,12 @@ export default {
         }
       }
       blocks.push(h("div", { class: "public-block", dataset: { testid: "challenge" } },
-        h("h4", { class: "section-title" }, pick(L.challenge)), h("p", { class: "plain" }, parts.join("")),
+        h("h4", { class: "section-title" }, term("masquerade", "challenge", L.challenge)), h("p", { class: "plain" }, parts.join("")),
         c.colour ? h("div", { class: "kv" }, colourChip(LETTER_COLOUR[c.colour] || c.colour)) : null,
         c.moved && c.moved.length ? h("div", { class: "card-row card-row-small" }, c.moved.map((x) => ctx.card(x, { small: true, inert: true }))) : null));
     }
     if (t.taking) {
-      blocks.push(h("div", { class: "public-block" }, h("h4", { class: "section-title" }, pick(L.taking)),
+      blocks.push(h("div", { class: "public-block" }, h("h4", { class: "section-title" }, term("masquerade", "taking", L.taking)),
         h("p", { class: "plain" }, line(ctx,
           `${ctx.name(t.taking.picker)} picks one card; ${ctx.name(t.taking.taker)} takes the rest.`,
           `${ctx.name(t.taking.picker)}が1枚選び、${ctx.name(t.taking.taker)}が残りを取ります。`))));
