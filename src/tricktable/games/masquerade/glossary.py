@@ -40,7 +40,7 @@ TERMS: tuple[Term, ...] = (
         "仮面テイキング",
         "the lowest number picks one card, the highest takes the rest",
         "一番小さい数字の人が1枚選び、一番大きい数字の人が残りを取る",
-        not_ja=("カードの獲得",),
+        not_ja=("カードの獲得", "(?<!仮面)(?<!トリック)テイキング"),
     ),
     Term(
         "burst",
