@@ -391,6 +391,15 @@ class TableService:
         hints = await asyncio.to_thread(suggest, view, lang=_lang(lang), seed=table.step)
         return {"type": "hint", "seat": seat, "step": table.step, "hints": [h.to_json() for h in hints]}
 
+    async def lesson(self, table_id: str, token: str | None, lang: str | None = "en",
+                     players: tuple[str, ...] = ()) -> dict[str, Any]:
+        """What the guided game's guide says to the token's seat now (``tricktable.tutorial``), from its view."""
+        from tricktable.tutorial import lesson
+
+        table = await self._table(table_id)
+        seat = await self._fresh_seat_of(table, token, players)
+        return {"type": "lesson", "seat": seat, "step": table.step, **lesson(table.state, seat, _lang(lang))}
+
     @retry_conflicts
     async def act_as(self, listener: Subscription, action: str) -> None:
         """Play ``action`` for a listener's seat (a WebSocket's); its new view arrives on every queue."""

@@ -1,10 +1,9 @@
 // Who this browser is playing as (an account, or a guest), and the account page: log in, sign up,
 // log out, and the account's ratings. The session is an HttpOnly cookie: this code never sees it.
 
-import { api } from "./api.js";
+import { api, loadGames } from "./api.js";
 import { h, mount, shownKey, toast } from "./dom.js";
 import { botName, lang, t, titleOf } from "./i18n.js";
-import { loadGames } from "./lobby.js";
 
 /** `{account: {name, created} | null, guest: bool, ratings: {game: {rating, games}}}`, once known. */
 export const me = { account: null, guest: false, ratings: {}, known: false };

@@ -330,10 +330,10 @@ function renderDecisions(ctx, byCard, others, drawn, opts, frame) {
   if (loose.length) items.push(renderButtons(loose, opts, ctx.summary));
   const below = opts.below || null;
   if (!items.length) {
-    if (!byCard.size && !note && !bar.length) return null;
-    return h("section", { class: "decisions decisions-hint", dataset: { testid: "decisions" } }, prompt, note, below);
+    if (!byCard.size && !note && !bar.length && !opts.guide) return null;
+    return h("section", { class: "decisions decisions-hint", dataset: { testid: "decisions" } }, opts.guide || null, prompt, note, below);
   }
-  return h("section", { class: "decisions", dataset: { testid: "decisions" } }, prompt, note, below, items);
+  return h("section", { class: "decisions", dataset: { testid: "decisions" } }, opts.guide || null, prompt, note, below, items);
 }
 
 /** Buttons for actions, grouped by their first word; a filter box when there are many. */

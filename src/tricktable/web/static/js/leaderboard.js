@@ -1,10 +1,9 @@
 // The leaderboard: per game, every account and bot level by rating (OpenSkill, docs/protocol.md "Ratings").
 
 import { me, subjectName } from "./account.js";
-import { api } from "./api.js";
+import { api, loadGames } from "./api.js";
 import { h, mount, toast } from "./dom.js";
 import { t, titleOf } from "./i18n.js";
-import { loadGames } from "./lobby.js";
 
 /** Show the leaderboard of `game` (the first game when empty) in `root`. */
 export function leaderboardPage(root, game) {

@@ -3,19 +3,14 @@
 import { clockChoices, controlWords } from "./clock.js";
 import { seatName } from "./board.js";
 import { accountError, me } from "./account.js";
-import { api, heldSeat, holdSeat, savedName, saveName } from "./api.js";
+import { api, heldSeat, holdSeat, loadGames, savedName, saveName } from "./api.js";
 import { h, humanize, mount, mountChanged, shownKey, toast } from "./dom.js";
 import { gameModule } from "./games/index.js";
 import { heroName } from "./cards.js";
 import { botName, lang, pick, t, titleOf } from "./i18n.js";
 
-let gamesCache = null;
 
 /** The installed games (`GET /api/games`), fetched once. */
-export async function loadGames() {
-  if (!gamesCache) gamesCache = await api("/api/games");
-  return gamesCache;
-}
 
 /** Show the lobby in `root`; `navigate(path)` moves to another page. Returns `{dispose, relang}`. */
 export function lobbyPage(root, navigate) {
@@ -148,6 +143,10 @@ function renderForm(page, { navigate, redraw }) {
   },
   h("label", { class: "field" }, h("span", {}, t("create.game")), gameSelect),
   gameModule(game.name).blurb ? h("p", { class: "muted small blurb" }, pick(gameModule(game.name).blurb)) : null,
+  h("div", { class: "learn-row" },
+    h("button", { type: "button", class: "btn", dataset: { testid: `learn-${game.name}` }, onclick: () => learn(page, game, navigate) },
+      `🎓 ${t("learn.button")}: ${titleOf(game)}`),
+    h("span", { class: "muted small" }, t("learn.about"))),
   h("div", { class: "field-row" },
     h("label", { class: "field" }, h("span", {}, t("create.players")), playerSelect),
     h("label", { class: "field grow" }, h("span", {}, t("create.name")), nameInput)),
@@ -328,6 +327,24 @@ async function create(page, game, navigate) {
       holdSeat(summary.id, result.seat, result.token, name);
     }
     navigate(`/tables/${encodeURIComponent(summary.id)}`);
+  } catch (error) {
+    toast(accountError(error), "error");
+  }
+}
+
+/** "Learn to play": the game's guided practice table (`GET /api/tutorials`: its seats, deal and seed), the
+ * person at seat 0 and heuristic bots elsewhere; the table opens with its guide (`?learn=1`). */
+async function learn(page, game, navigate) {
+  const form = page.form;
+  const name = me.account ? me.account.name : (form.name || "").trim() || t("create.guest");
+  if (!me.account) saveName(name);
+  try {
+    const setup = (await api("/api/tutorials"))[game.name];
+    const seats = Array.from({ length: setup.players }, (_, i) => (i === 0 ? { kind: "human", bot: setup.bot } : { kind: "bot", bot: setup.bot }));
+    const summary = await api("/api/tables", { method: "POST", body: { game: game.name, players: setup.players, options: setup.options, seats, seed: setup.seed } });
+    const result = await api(`/api/tables/${encodeURIComponent(summary.id)}/seats/0`, { method: "POST", body: { name } });
+    holdSeat(summary.id, result.seat, result.token, name);
+    navigate(`/tables/${encodeURIComponent(summary.id)}?learn=1`);
   } catch (error) {
     toast(accountError(error), "error");
   }

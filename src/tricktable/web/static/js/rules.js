@@ -1,9 +1,8 @@
 // Each game's rules page, from `GET /api/games/{name}/rules?lang=` (Markdown), with its options.
 
-import { api } from "./api.js";
+import { api, loadGames } from "./api.js";
 import { h, humanize, mount, toast } from "./dom.js";
 import { lang, t, titleOf } from "./i18n.js";
-import { loadGames } from "./lobby.js";
 import { markdown } from "./markdown.js";
 
 /** Show the rules of `game` (or the list of games when `game` is empty) in `root`. */
