@@ -10,8 +10,8 @@ import re
 from typing import Any
 
 import pytest
-from browser_play import CHOICES, create_table, play_to_end, set_option, wait_until
-from browser_server import Server
+from browser_play import CHOICES, create_table, play_to_end, set_option, take_turn, wait_until
+from browser_server import SCREENSHOTS, Server
 from test_player_ux import draw, legal, needs, seats, view
 
 pytestmark = pytest.mark.browser
@@ -288,3 +288,45 @@ def test_the_board_says_the_glossarys_japanese_words(blank: Any) -> None:
     text = blank.locator("[data-testid=board]").inner_text()
     assert "パワークリスタル" in text and re.search("(?<!パワー)クリスタル", text) is None, text
     assert "ドミナントカラー" in text
+
+
+# --- the phone: the trick, the prompt with its action bar, and the hand on one 390x844 screen -------------------
+
+ONE_SCREEN = """() => {
+  const parts = ['[data-testid=trick]', '[data-testid=decisions]', '[data-testid=hand]']
+    .map((s) => document.querySelector(s)).filter(Boolean).map((e) => e.getBoundingClientRect());
+  if (parts.length < 3) return null;
+  return Math.max(...parts.map((r) => r.bottom)) - Math.min(...parts.map((r) => r.top));
+}"""
+
+
+@pytest.mark.parametrize("game", ["megalomania", "trickster", "masquerade"])
+def test_on_a_phone_trick_prompt_and_hand_share_one_screen_in_every_phase(server: Server, browser: Any,
+                                                                           game: str) -> None:
+    needs(game)
+    context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
+    try:
+        page = context.new_page()
+        page.goto(f"{server.url}/")
+        page.evaluate("localStorage.setItem('tricktable.lang', 'ja')")
+        create_table(page, server.url, game, 3, options={"rounds": 1} if game == "trickster" else {}, seed=5)
+        rng = random.Random(2)
+        seen: dict[str, float] = {}
+        for _ in range(60):
+            page.wait_for_selector(f"{CHOICES}, [data-testid=scoreboard]")
+            if page.locator("[data-testid=scoreboard]").count():
+                break
+            chip = page.locator("[data-testid=phase]")
+            phase = chip.inner_text() if chip.count() else ""
+            span = page.evaluate(ONE_SCREEN)
+            if span is not None and phase not in seen:
+                seen[phase] = span
+                assert span <= PHONE["height"], f"{phase}: trick, prompt and hand need {span:.0f} px"
+                page.locator("[data-testid=trick]").evaluate("el => el.scrollIntoView({ block: 'start' })")
+                page.screenshot(path=str(SCREENSHOTS / f"phone-one-screen-{game}-{len(seen)}.png"))
+            take_turn(page, rng)
+        assert len(seen) >= 2, seen
+        # the sticky bar scrolls away on a phone: it never covers the trick
+        assert page.evaluate("getComputedStyle(document.querySelector('.topbar')).position") != "sticky"
+    finally:
+        context.close()
