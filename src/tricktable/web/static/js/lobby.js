@@ -145,7 +145,7 @@ function renderForm(page, { navigate, redraw }) {
   gameModule(game.name).blurb ? h("p", { class: "muted small blurb" }, pick(gameModule(game.name).blurb)) : null,
   h("div", { class: "learn-row" },
     h("button", { type: "button", class: "btn", dataset: { testid: `learn-${game.name}` }, onclick: () => learn(page, game, navigate) },
-      `🎓 ${t("learn.button")}: ${titleOf(game)}`),
+      `${t("learn.button")}: ${titleOf(game)}`),
     h("span", { class: "muted small" }, t("learn.about"))),
   h("div", { class: "field-row" },
     h("label", { class: "field" }, h("span", {}, t("create.players")), playerSelect),

@@ -78,7 +78,10 @@ export function tablePage(root, id) {
       draw();
       return;
     }
-    if (page.learn) page.learn.wrong = null;
+    if (page.learn) {
+      page.learn.wrong = null;
+      if (page.learn.lesson && !page.learn.lesson.done) page.learn.lesson = null; // told: the next step has its own
+    }
     page.selected = null;
     page.note = null;
     if (page.handle && page.handle.conn.send({ type: "action", action })) {
@@ -224,26 +227,27 @@ function renderGuide(page, handlers) {
   if (!said) return null;
   if (said.done) {
     return h("div", { class: "guide guide-done", dataset: { testid: "guide-done" } },
-      h("strong", {}, `🎓 ${t("learn.done")}`), " ",
+      h("strong", {}, t("learn.done")), " ",
       h("a", { class: "btn btn-ghost", href: "/", "data-link": true }, t("table.back")));
   }
   if (!said.advice) return null;
   const me = page.held ? page.held.seat : null;
   const since = [];
   for (let k = page.lines.length - 1; k >= 0 && since.length < 4; k -= 1) {
-    if (page.lines[k].seat === me) break;
-    since.unshift(page.lines[k].text);
+    const line = page.lines[k];
+    if (line.seat === me) break;
+    if (typeof line.seat === "number") since.unshift(line.text); // the others' moves, not the dealer's words
   }
   const wrong = guide.wrong;
   return h("div", { class: "guide", dataset: { testid: "guide" }, role: "status" },
-    h("div", { class: "guide-head" }, h("strong", {}, `🎓 ${t("learn.guide")}`)),
+    h("div", { class: "guide-head" }, h("strong", {}, t("learn.guide"))),
     since.length ? h("p", { class: "guide-since small muted", dataset: { testid: "guide-since" } }, `${t("learn.since")} ${since.join(" · ")}`) : null,
     guide.fresh.map((item) => h("p", { class: "guide-lesson", dataset: { testid: "guide-lesson", key: item.key } }, item.text)),
     wrong ? h("p", { class: "guide-wrong", dataset: { testid: "guide-wrong" } },
       `✗ ${t("learn.wrong", { move: said.advice_text })}`) : null,
     h("div", { class: "buttons" },
       h("span", { class: "guide-advice" }, t("learn.suggest", { move: said.advice_text })),
-      h("button", { type: "button", class: "btn btn-primary", dataset: { testid: "guide-play" }, onclick: () => handlers.act(said.advice) },
+      h("button", { type: "button", class: "btn btn-primary", dataset: { testid: "guide-play", action: said.advice }, onclick: () => handlers.act(said.advice) },
         t("learn.play")),
       wrong ? h("button", { type: "button", class: "btn btn-ghost", dataset: { testid: "guide-anyway" }, onclick: () => handlers.anyway(wrong) },
         t("learn.anyway")) : null,
