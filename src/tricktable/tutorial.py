@@ -12,6 +12,7 @@ from typing import Any
 from tricktable.bots import SeatView
 from tricktable.bots.heuristic import chooser
 from tricktable.engine import Rng, State, load_game
+from tricktable.engine.registry import available
 
 
 @dataclass(frozen=True, slots=True)
@@ -30,15 +31,20 @@ class Tutorial:
                 "bot": self.bot, "rounds": self.rounds}
 
 
-# Short deals, chosen so that each game's rules come up early: Megalomania's first two rounds (a mission,
-# the preparation, powers, a scroll), one round of Trickster, six turns of Masquerade (a challenge, the taking).
-TUTORIALS: dict[str, Tutorial] = {
-    "megalomania": Tutorial("megalomania", 3, 11, {"rounds": 8, "mission_order": [3, 14], "dealer": 2}, rounds=2),
-    "trickster": Tutorial("trickster", 3, 11, {"rounds": 1, "deck": "beginner", "first_leader": 0}),
-    "masquerade": Tutorial("masquerade", 3, 11, {"first_player": 0, "deal": [
-        ["R5", "R11", "K3", "B16", "G9", "G14"], ["R2", "R14", "K8", "K13", "B4", "G1"],
-        ["K6", "B7", "B12", "G5", "G17", "R9"]]}),
-}
+def _declared() -> dict[str, Tutorial]:
+    """Each game's guided deal, as its ``lessons.py`` declares it (``TUTORIAL``: players, seed, options,
+    rounds), for every installed game that has one."""
+    found = {}
+    for name in available():
+        try:
+            module = importlib.import_module(f"tricktable.games.{name}.lessons")
+        except ModuleNotFoundError:
+            continue
+        found[name] = Tutorial(name, **module.TUTORIAL)
+    return found
+
+
+TUTORIALS: dict[str, Tutorial] = _declared()
 
 
 def tutorial(game: str) -> Tutorial:

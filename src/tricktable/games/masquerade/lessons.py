@@ -5,6 +5,11 @@ from __future__ import annotations
 
 from typing import Any
 
+# The guided first game (tricktable/tutorial.py): six turns on a set-up deal (a challenge, the taking)
+TUTORIAL = {"players": 3, "seed": 11, "options": {"first_player": 0, "deal": [
+    ["R5", "R11", "K3", "B16", "G9", "G14"], ["R2", "R14", "K8", "K13", "B4", "G1"],
+    ["K6", "B7", "B12", "G5", "G17", "R9"]]}}
+
 TEXT: dict[str, tuple[str, str]] = {
     "lead": ("You are the turn player: play any card. Its colour is the lead colour.",
              "あなたはターンプレイヤー：好きなカードを出します。その色がリードカラーです。"),

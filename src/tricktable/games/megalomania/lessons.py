@@ -6,6 +6,10 @@ from __future__ import annotations
 
 from typing import Any
 
+# The guided first game (tricktable/tutorial.py): a short deal on which the rules come up early (a mission,
+# the preparation, powers, a scroll); the guide covers its first two rounds
+TUTORIAL = {"players": 3, "seed": 11, "options": {"rounds": 8, "mission_order": [3, 14], "dealer": 2}, "rounds": 2}
+
 COLOURS = {"B": ("Blue", "青"), "Y": ("Yellow", "黄"), "R": ("Red", "赤"), "K": ("Black", "黒")}
 
 TEXT: dict[str, tuple[str, str]] = {

@@ -5,6 +5,9 @@ from __future__ import annotations
 
 from typing import Any
 
+# The guided first game (tricktable/tutorial.py): one round of the beginner deck
+TUTORIAL = {"players": 3, "seed": 11, "options": {"rounds": 1, "deck": "beginner", "first_leader": 0}}
+
 TEXT: dict[str, tuple[str, str]] = {
     "opening": ("Choose your opening card: it goes face up into your tableau (the cards in front of you). Every "
                 "tableau card is trouble at the end, and the fewest trouble wins.",
