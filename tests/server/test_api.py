@@ -43,7 +43,7 @@ def test_games_lists_each_playable_game_with_options_and_bots(client: TestClient
     assert (toy["title"], toy["min_players"], toy["max_players"]) == ("Toy Trick", 2, 4)
     assert [{k: v for k, v in o.items() if k != "words"} for o in toy["options"]] == [
         {"name": "hand", "default": 3, "tag": "D", "doc": "cards dealt to each player", "choices": [2, 3, 4],
-         "bounds": [-1000, 1000], "max_len": 64}]
+         "bounds": [-1000, 1000], "max_len": 64, "items": ""}]
     assert toy["options"][0]["words"]["label"] == {"en": "hand", "ja": "hand"}  # a game without a text module
     assert "random" in toy["bots"] and toy["default_bot"] in toy["bots"]
 

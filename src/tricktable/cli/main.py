@@ -12,6 +12,7 @@ from tricktable import __version__, buildinfo
 # subcommand -> (module under tricktable.cli, one-line help)
 COMMANDS: dict[str, tuple[str, str]] = {
     "play": ("play", "play a game in the terminal against bots"),
+    "learn": ("learn", "learn a game: a short guided game against bots, each rule told when it first matters"),
     "serve": ("serve", "run the web table"),
     "simulate": ("simulate", "play many bot games and report win rates"),
     "lab": ("lab", "a designer's variant study: options varied on the same deals, balance measures, a report"),

@@ -50,17 +50,28 @@ class OptionInfo:
     choices: tuple[Any, ...]
     bounds: tuple[int, int] = DEFAULT_BOUNDS
     max_len: int = DEFAULT_MAX_LEN
+    items: str = ""  # a flat list's item type ("int", "str"), so a form can send "13, 15" as numbers
 
 
 def describe(options_type: type[Any]) -> list[OptionInfo]:
     """The options of a game, in declaration order."""
     infos = []
+    hints = _hints(options_type)  # type: ignore[arg-type]  # a class is hashable; mypy cannot tell
     for f in dataclasses.fields(options_type):
         meta = f.metadata
         infos.append(OptionInfo(f.name, f.default, meta.get("tag", "D"), meta.get("doc", ""),
                                 tuple(meta.get("choices", ())), tuple(meta.get("bounds", DEFAULT_BOUNDS)),
-                                int(meta.get("max_len", DEFAULT_MAX_LEN))))
+                                int(meta.get("max_len", DEFAULT_MAX_LEN)), _item_kind(hints[f.name])))
     return infos
+
+
+def _item_kind(hint: Any) -> str:
+    """``"int"`` for ``tuple[int, ...]``, ``"str"`` for ``tuple[str, ...]`` (maybe ``| None``); else ``""``."""
+    for each in typing.get_args(hint) if typing.get_origin(hint) in (typing.Union, types.UnionType) else (hint,):
+        args = typing.get_args(each)
+        if typing.get_origin(each) is tuple and len(args) == 2 and args[1] is Ellipsis and args[0] in (int, str):
+            return str(args[0].__name__)
+    return ""
 
 
 @cache
@@ -99,8 +110,8 @@ def _shape_error(hint: Any, value: Any, bounds: tuple[int, int], max_len: int) -
             return f"must have at most {max_len} items"
         for item in value:
             reason = _shape_error(args[0], item, bounds, max_len)
-            if reason:
-                return f"items {reason}"
+            if reason:  # the item itself, not the whole list (a person reads this: no Python tuple)
+                return f"items {reason}, and {_short(item)} is not"
         return None
     raise TypeError(f"option type {hint!r} has no check: add one to engine/options.py")
 
@@ -197,7 +208,8 @@ def build(options_type: type[OptionsT], values: Mapping[str, Any]) -> OptionsT:
         reason = _shape_error(hints[name], value, tuple(meta.get("bounds", DEFAULT_BOUNDS)),
                               int(meta.get("max_len", DEFAULT_MAX_LEN)))
         if reason:
-            raise BadOptions(f"option {name} {reason} (not {_short(value)})")
+            refused = "" if reason.startswith("items") else f" (not {_short(value)})"
+            raise BadOptions(f"option {name} {reason}{refused}")
         frozen[name] = value
     return options_type(**frozen)
 

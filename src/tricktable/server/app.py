@@ -36,6 +36,7 @@ from tricktable.server.reference import game_reference
 from tricktable.server.service import Settings, Subscription, TableService
 from tricktable.server.store import Store, open_store
 from tricktable.server.table import join_views
+from tricktable.server.tutorial import router as tutorial_router
 
 log = logging.getLogger("tricktable.server")
 STATIC = Path(str(resources.files("tricktable") / "web" / "static"))
@@ -300,6 +301,7 @@ def create_app(store: Store | None = None, settings: Settings | None = None, db:
             await service.disconnect(listener)
 
     app.include_router(players_router(hub))  # accounts, My games, ratings: before the client's catch-all
+    app.include_router(tutorial_router(service, hub))  # the guided first game (server/tutorial.py)
 
     # --- the web client ------------------------------------------------------------------------
 

@@ -240,7 +240,7 @@ class TableService:
             cls = game_class(name)
             options = [{"name": o.name, "default": _plain(o.default), "tag": o.tag, "doc": o.doc,
                         "choices": [_plain(c) for c in o.choices], "words": cls.option_words(o.name),
-                        "bounds": list(o.bounds), "max_len": o.max_len}
+                        "bounds": list(o.bounds), "max_len": o.max_len, "items": o.items}
                        for o in opts.describe(cls.options_type)]
             out.append({"name": name, "title": cls.title, "titles": {"en": cls.title, "ja": cls.title_ja or cls.title},
                         "min_players": cls.min_players, "max_players": cls.max_players, "options": options,
@@ -430,6 +430,15 @@ class TableService:
         hints = await asyncio.to_thread(suggest, view, lang=_lang(lang), seed=table.step,
                                         names=table.names(_lang(lang)))
         return {"type": "hint", "seat": seat, "step": table.step, "hints": [h.to_json() for h in hints]}
+
+    async def lesson(self, table_id: str, token: str | None, lang: str | None = "en",
+                     players: tuple[str, ...] = ()) -> dict[str, Any]:
+        """What the guided game's guide says to the token's seat now (``tricktable.tutorial``), from its view."""
+        from tricktable.tutorial import lesson
+
+        table = await self._table(table_id)
+        seat = await self._fresh_seat_of(table, token, players)
+        return {"type": "lesson", "seat": seat, "step": table.step, **lesson(table.state, seat, _lang(lang))}
 
     @retry_conflicts
     async def act_as(self, listener: Subscription, action: str) -> None:

@@ -13,6 +13,7 @@ from rich.text import Text
 from tricktable.cli.views import winner_line
 from tricktable.engine import Game
 from tricktable.engine.words import seat_names
+from tricktable.games.masquerade import cards as C
 from tricktable.games.masquerade.text import card_name, colour_name
 
 STYLES = {"R": "bold red", "K": "bold white on grey23", "B": "bold blue", "G": "bold green"}
@@ -36,17 +37,28 @@ WORDS: dict[str, dict[str, str]] = {
 }
 
 
-def card_text(card: str, extra: str = "", lang: str = "en") -> Text:
-    """A card named in its colour's style (``red 11``, for colour-blind readers too)."""
-    return Text(f"{card_name(card, lang)}{extra}", style=STYLES.get(card[:1], ""))
+SPECIAL_MARK = "★"  # the web's mark too: a gold-framed card (a play effect or an end-game bonus)
 
 
-def cards_line(cards: list[str], lang: str = "en") -> Text:
+def special_cards(table: dict[str, Any]) -> frozenset[str]:
+    """The cards that are special at this table (its ``specials`` option: effects, bonuses, both or none)."""
+    chosen = str(table.get("options", {}).get("specials", "standard"))
+    found = {*C.play_effects(chosen), *(b.card for b in C.bonuses(chosen))}
+    return frozenset(C.card_name(card) for card in found)
+
+
+def card_text(card: str, extra: str = "", lang: str = "en", special: frozenset[str] = frozenset()) -> Text:
+    """A card named in its colour's style (``red 11``, for colour-blind readers too), ★ when special."""
+    mark = SPECIAL_MARK if card in special else ""
+    return Text(f"{card_name(card, lang)}{mark}{extra}", style=STYLES.get(card[:1], ""))
+
+
+def cards_line(cards: list[str], lang: str = "en", special: frozenset[str] = frozenset()) -> Text:
     line = Text()
     for i, card in enumerate(cards):
         if i:
             line.append(", ")
-        line.append_text(card_text(card, lang=lang))
+        line.append_text(card_text(card, lang=lang, special=special))
     return line
 
 
@@ -71,6 +83,7 @@ def render(observation: dict[str, Any], game: Game[Any], lang: str = "en",
     w = WORDS[lang]
     names = list(names) or seat_names(None, observation.get("players", 0), lang)
     table = observation.get("table", {})
+    special = special_cards(table)
     seat = observation.get("seat")
     lead = table.get("lead_colour")
     leader = observation.get("leader")
@@ -87,8 +100,8 @@ def render(observation: dict[str, Any], game: Game[Any], lang: str = "en",
         trick.add_column(w[column])
     for entry in observation.get("trick", []):
         changed = "" if str(entry["number"]) == entry["card"][1:] else " *"
-        trick.add_row(names[entry["seat"]], card_text(entry["card"], lang=lang), f"{entry['number']}{changed}",
-                      w["yes"] if entry.get("follows") else w["no"])
+        trick.add_row(names[entry["seat"]], card_text(entry["card"], lang=lang, special=special),
+                      f"{entry['number']}{changed}", w["yes"] if entry.get("follows") else w["no"])
 
     seats = Table(title=w["players"], show_edge=False, expand=False)
     for column in ("player", "hand", "won", "score", "known"):
@@ -125,7 +138,7 @@ def render(observation: dict[str, Any], game: Game[Any], lang: str = "en",
         parts.append(Text(w["last"].format(picker=names[previous["picker"]], card=card_name(previous["picked"], lang),
                                            taker=names[previous["taker"]]), style="dim"))
     if seat is not None:
-        parts.append(Text.assemble(f"{w['your_hand']}: ", cards_line(observation.get("hand", []), lang)))
+        parts.append(Text.assemble(f"{w['your_hand']}: ", cards_line(observation.get("hand", []), lang, special)))
         if seat in actors:
             parts.append(Text(game.prompt(observation, lang), style="italic"))
     if observation.get("is_over"):

@@ -17,8 +17,10 @@ from rich.text import Text
 
 from tricktable.cli.views import winner_line
 from tricktable.engine import Game
+from tricktable.engine.glossary import word
 from tricktable.engine.words import seat_names
 from tricktable.games.megalomania import cards as C
+from tricktable.games.megalomania.glossary import TERMS
 from tricktable.games.megalomania.text import GLOSSARY, card_words, colour_name, scroll_title
 
 STYLES = {"B": "bold blue", "Y": "bold yellow", "R": "bold red", "K": "bold white on grey23"}
@@ -42,6 +44,10 @@ WORDS: dict[str, dict[str, str]] = {
            "knight": "{n}枚目に騎士", "wizard": "{n}枚目に魔法使い", "farmer": "農夫が{who}を指名",
            "found": "探検家が{card}を発見", "next": "次のミッション: {m}"},
 }
+# the glossary's Japanese words (English counts in plurals: "crystals"), as the log and the web board say them
+WORDS["ja"].update({key: word(TERMS, term, "ja") for key, term in (
+    ("crystals", "crystal"), ("cubes", "cube"), ("scrolls", "scroll"), ("mission", "mission"),
+    ("dominant", "dominant"), ("lead", "lead_colour"))})
 
 
 def card_text(card: str, lang: str = "en", *, colour: str | None = None) -> Text:

@@ -16,8 +16,10 @@ from rich.text import Text
 
 from tricktable.cli.views import winner_line
 from tricktable.engine import Game
+from tricktable.engine.glossary import word
 from tricktable.engine.words import seat_names
 from tricktable.games.trickster.cards import SUITS, SUITS_JA
+from tricktable.games.trickster.glossary import TERMS
 from tricktable.games.trickster.text import card_name, hero_name, pattern_name
 
 SUIT_STYLES = {"red": "bold red", "orange": "bold dark_orange", "yellow": "bold yellow", "green": "bold green",
@@ -39,7 +41,7 @@ WORDS: dict[str, dict[str, str]] = {
            "same hero": "a {hero} (same hero)", "no match": "a card sharing no suit and no hero with the Pot "
            "(no match)", "followers": "Followers must play {what}"},
     "ja": {"round": "ラウンド", "pattern": "パターン", "lead": "リーダーのカード",
-           "token": "トリックスタートークン: リーダーがトリックスターも兼ねる", "heroes": "英雄",
+           "token": "トリックスタートークン: リーダーがトリックスターも兼ねる", "heroes": "ヒーロー",
            "player": "プレイヤー", "role": "役割", "hand": "手札", "tableau": "場札", "trouble": "トラブル",
            "known": "分かっている手札", "you": "あなた", "pot": "ポット", "empty": "（空）", "moved": "（移動）",
            "trash": "ゴミ箱", "deck": "山札", "in_deck": "あなたが知っている山札のカード",
@@ -50,6 +52,12 @@ WORDS: dict[str, dict[str, str]] = {
            "same hero": "{hero}（同じヒーロー）", "no match": "ポットのどのカードともスートもヒーローも一致しないカード"
            "（どっちも一致しない）", "followers": "フォロワーが出すのは{what}"},
 }
+
+# the glossary's words, so the terminal says each term as the log and the web board do
+for _lang, _words in WORDS.items():
+    _words.update({key: word(TERMS, term, _lang) for key, term in (
+        ("tableau", "tableau"), ("pot", "pot"), ("trash", "trash"), ("trouble", "trouble"), ("pattern", "pattern"),
+        ("L", "leader"), ("T", "trickster"), ("F", "follower"))})
 
 
 def card_text(card: str, *, short: bool = False, lang: str = "en") -> Text:

@@ -7,9 +7,11 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from tricktable.engine import Action, Event
+from tricktable.engine.glossary import section as glossary_section
 from tricktable.engine.words import fill, lang_of, seat_names
 from tricktable.games.masquerade.actions import VERBS, Kind, Move
 from tricktable.games.masquerade.cards import COLOUR_NAMES, COLOURS, PLAY_EFFECTS, TEXT
+from tricktable.games.masquerade.glossary import TERMS
 from tricktable.games.masquerade.rules import Setup
 
 JA_COLOURS = ("赤", "黒", "青", "緑")
@@ -234,6 +236,7 @@ def reference(name: str, setup: Setup, lang: str = "en") -> dict[str, Any]:
         {"key": "effects", "title": "効果カード（★）" if ja else "Play effects (★)", "items": effects},
         {"key": "bonuses", "title": "ボーナスカード（★）" if ja else "End-game bonuses (★)", "items": bonuses},
         {"key": "scoring", "title": "得点" if ja else "Scoring", "items": scoring},
+        glossary_section(TERMS, lang),
     ]}
 
 

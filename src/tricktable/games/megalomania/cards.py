@@ -198,7 +198,7 @@ class Scroll:
 
 
 SCROLLS: tuple[Scroll, ...] = (
-    Scroll("extra-crystal", "Extra Crystal", "追加クリスタル", "+1 crystal this round", False,
+    Scroll("extra-crystal", "Extra Crystal", "追加パワークリスタル", "+1 crystal this round", False,
            effect_ja="このラウンドのパワークリスタル+1"),
     Scroll("extra-cube", "Extra Cube", "追加キューブ", "+1 cube this round", False,
            effect_ja="このラウンドのキューブ+1"),

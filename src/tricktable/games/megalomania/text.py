@@ -25,21 +25,22 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from tricktable.engine import Action, Event
+from tricktable.engine.glossary import section as glossary_section
+from tricktable.engine.glossary import word
 from tricktable.engine.words import fill, lang_of, listing, plural, seat_names, signed
 from tricktable.games.megalomania import cards as C
 from tricktable.games.megalomania.actions import ActionTables, Kind, Move
+from tricktable.games.megalomania.glossary import TERMS
 from tricktable.games.megalomania.phases import PHASE_WORDS, Phase
 from tricktable.games.megalomania.rules import MegalomaniaRules
 
 GLOSSARY: dict[str, dict[str, str]] = {
-    # the game's terms, one table for the log, the web and the terminal (Japanese: the BGA help's words)
-    "en": {"title": "Megalomania", "dominant": "dominant colour", "lead": "lead colour", "crystal": "power crystal",
-           "cube": "cube", "scroll": "scroll", "mission": "mission", "trick": "trick", "dealer": "dealer",
-           "round": "round", "power": "power", "preparation": "preparation"},
-    "ja": {"title": "メガロマニア", "dominant": "ドミナントカラー", "lead": "リードカラー",
-           "crystal": "パワークリスタル",
-           "cube": "キューブ", "scroll": "スクロール", "mission": "ミッション", "trick": "トリック",
-           "dealer": "ディーラー", "round": "ラウンド", "power": "パワー", "preparation": "準備"},
+    # the game's words for the log, the web and the terminal: its terms from the glossary (glossary.py), and
+    # a few plain words beside them
+    lang: {"title": "メガロマニア" if lang == "ja" else "Megalomania", **{t.key: t.word(lang) for t in TERMS},
+           "lead": word(TERMS, "lead_colour", lang), **plain}
+    for lang, plain in (("en", {"trick": "trick", "dealer": "dealer", "round": "round"}),
+                        ("ja", {"trick": "トリック", "dealer": "ディーラー", "round": "ラウンド"}))
 }
 
 
@@ -352,7 +353,7 @@ REASONS: dict[str, dict[str, str]] = {
         "lead_self": "次はあなたがリードします。ミッションはトリックを求めています。",
         "lead_other": "次は{seat}がリードします。ミッションはあなたにこれ以上のトリックを求めていません。",
         "give": "ミッションに一番役立たないカードを返します。",
-        "ready": "巻物を残し（最後まで使わなければ各+2）、パワークリスタルとキューブを取ります。",
+        "ready": "スクロールを残し（最後まで使わなければ各+2）、パワークリスタルとキューブを取ります。",
         "program": "強いカードを順番の先に置きます。",
         "pass": "強いカードを渡します。",
         "pile": "弱い方の山を差し出します。",
@@ -392,6 +393,7 @@ def reference(game: ActionTables, lang: str = "en") -> dict[str, Any]:
         {"key": "powers", "title": "カードのパワー" if ja else "Card powers", "items": powers},
         {"key": "scrolls", "title": "スクロール" if ja else "Scrolls", "items": scrolls},
         {"key": "missions", "title": "ミッション" if ja else "Missions", "items": missions},
+        glossary_section(TERMS, lang),
     ]}
 
 

@@ -6,9 +6,11 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from tricktable.engine import Action, Event, Game
+from tricktable.engine.glossary import section as glossary_section
 from tricktable.engine.words import fill, lang_of, seat_names
 from tricktable.games.trickster.actions import CARD_WORDS
 from tricktable.games.trickster.cards import CARD_TEXT, CARD_TEXT_JA, HERO_INDEX, HEROES, SUITS, SUITS_JA, fixed_heroes
+from tricktable.games.trickster.glossary import TERMS
 from tricktable.games.trickster.options import TricksterOptions
 
 _JA_BY_TEXT = dict(zip(CARD_TEXT, CARD_TEXT_JA, strict=True))
@@ -81,7 +83,7 @@ EVENTS: dict[str, dict[str, str]] = {
         "game_over": "game over: {winners} {win} with the fewest trouble points (totals: {scores})",
     },
     "ja": {
-        "draft": "ドラフト：{seat}から14種類の英雄を選ぶ（{heroes}）",
+        "draft": "ドラフト：{seat}から14種類のヒーローを選ぶ（{heroes}）",
         "drafted": "{seat}が{hero}を選ぶ",
         "deal": "第{round}ラウンド：ゴミ箱 {trash}／山札{deck_size}枚／{leader}がリーダー",
         "hand": "あなたの手札：{cards}",
@@ -275,9 +277,10 @@ def reference(game: Game[TricksterOptions], lang: str = "en") -> dict[str, Any]:
                   else "followers play a card whose suit and hero are both new to the trick"), "tag": "P"},
     ]
     return {"game": game.name, "lang": lang, "sections": [
-        {"key": "heroes", "title": "英雄" if ja else "Heroes", "items": heroes},
+        {"key": "heroes", "title": "ヒーロー" if ja else "Heroes", "items": heroes},
         {"key": "patterns", "title": "パターン" if ja else "Patterns", "items": patterns},
         {"key": "suits", "title": "スート" if ja else "Suits", "items": suits},
+        glossary_section(TERMS, lang),
     ]}
 
 
@@ -303,7 +306,7 @@ PROMPTS: dict[str, dict[str, str]] = {
     "en": {"draft": "Draft: choose a hero for this game's deck",
            "opening": "Choose your secret opening card: it starts your tableau",
            "play": "Play a card", "effect": "{hero}: {step}", "over": "The game is over"},
-    "ja": {"draft": "ドラフト: このゲームで使う英雄を選ぶ", "opening": "最初の場札にするカードを秘密で選ぶ",
+    "ja": {"draft": "ドラフト: このゲームで使うヒーローを選ぶ", "opening": "最初の場札にするカードを秘密で選ぶ",
            "play": "カードを出す", "effect": "{hero}: {step}", "over": "ゲーム終了"},
 }
 
@@ -331,7 +334,7 @@ def prompt(view: dict[str, Any], lang: str = "en") -> str:
 
 # the lobby's words for every option: (name en, name ja, description en, description ja)
 OPTIONS: dict[str, tuple[str, str, str, str]] = {
-    "deck": ("Heroes", "英雄", "the 7 heroes of the game", "ゲームで使う7種類の英雄"),
+    "deck": ("Heroes", "ヒーロー", "the 7 heroes of the game", "ゲームで使う7種類のヒーロー"),
     "token": ("Trickster token", "トリックスタートークン", "with few players the Leader is also the Trickster",
               "少人数ではリーダーがトリックスターも兼ねる"),
     "rounds": ("Rounds", "ラウンド数", "rounds in a game", "1ゲームのラウンド数"),
@@ -339,7 +342,7 @@ OPTIONS: dict[str, tuple[str, str, str, str]] = {
     "next_leader": ("Next round's Leader", "次のラウンドのリーダー", "the buster who leads the next round",
                     "次のラウンドをリードするバーストした人"),
     "draft_start": ("Draft starts with", "ドラフトの最初", "who takes the first hero in a draft",
-                    "ドラフトで最初に英雄を選ぶ人"),
+                    "ドラフトで最初にヒーローを選ぶ人"),
     "no_match": ("No Match compares with", "どっちも一致しないの比較対象", "the cards a No Match card must differ from",
                  "どっちも一致しないで比べるカード"),
     "empty_hand": ("Empty hand", "手札がないとき", "a player who must play with an empty hand",
@@ -350,7 +353,7 @@ OPTIONS: dict[str, tuple[str, str, str, str]] = {
                         "探検家の2枚を見られる人"),
     "witness_target": ("Witness looks at", "目撃者が見る相手", "whom the Witness may look at",
                        "目撃者が手札を見られる相手"),
-    "heroes": ("Hero effects", "英雄の効果", "the table of hero effects", "英雄の効果の表"),
+    "heroes": ("Hero effects", "ヒーローの効果", "the table of hero effects", "ヒーローの効果の表"),
     "hands": ("Fixed hands", "手札の指定", "round 1's hands (advanced)", "第1ラウンドの手札（上級）"),
     "trash": ("Fixed Trash", "ゴミ箱の指定", "round 1's 6 Trash cards (advanced)", "第1ラウンドのゴミ箱の6枚（上級）"),
     "deck_order": ("Fixed deck top", "山札の上の指定", "round 1's top deck cards (advanced)",

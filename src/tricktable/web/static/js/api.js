@@ -246,3 +246,12 @@ export class TableSocket {
     if (this.ws) this.ws.close();
   }
 }
+
+let gamesCache = null;
+
+/** The installed games (`GET /api/games`), fetched once: here, beside `api`, so the lobby, the account page,
+ * the rules and the leaderboard share it without importing one another (no import cycle). */
+export async function loadGames() {
+  if (!gamesCache) gamesCache = await api("/api/games");
+  return gamesCache;
+}

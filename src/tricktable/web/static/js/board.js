@@ -6,7 +6,7 @@
 import { backsEl, cardEl, cardTitle, colourChip, colourKey, isCard, parseCard } from "./cards.js";
 import { h, humanize } from "./dom.js";
 import { botName, pick, t } from "./i18n.js";
-import { gameModule } from "./games/index.js";
+import { gameModule, roundText } from "./games/index.js";
 import { cardText } from "./reference.js";
 
 const CARD_AT_START = /^([BYRKG]\d{1,2}|(?:red|orange|yellow|green|blue|purple|black|white) [A-Z][a-z]+)(?![0-9A-Za-z])(.*)$/;
@@ -130,7 +130,9 @@ export function renderBoard(frame, opts = {}) {
   const centre = renderCentre(ctx);
   const seats = renderSeats(ctx);
   const decisions = renderDecisions(ctx, byCard, others, drawn, opts, frame);
-  return h("div", { class: ["board", `game-${game}`, !byCard.size && "is-idle"], dataset: { testid: "board", game } },
+  // The hand stays bright only while nothing is asked of me: a step decided by buttons (a challenge) dims it too.
+  const asked = !opts.pending && (frame.legal || []).length > 0;
+  return h("div", { class: ["board", `game-${game}`, !byCard.size && !asked && "is-idle"], dataset: { testid: "board", game } },
     renderStatus(ctx, frame, opts),
     h("section", { class: "seats", "aria-label": t("table.scores") }, seats),
     centre,
@@ -143,7 +145,7 @@ export function renderBoard(frame, opts = {}) {
 // --- pieces ---------------------------------------------------------------------------------------
 
 function renderStatus(ctx, frame, opts) {
-  const { view, summary, me } = ctx;
+  const { view, summary, me, game } = ctx;
   const actors = view.actors || [];
   let text;
   let mine = false;
@@ -155,7 +157,7 @@ function renderStatus(ctx, frame, opts) {
   } else if (actors.length === 1) text = t("table.turnOf", { who: ctx.name(actors[0]) });
   else text = t("table.turnOfMany", { who: actors.map(ctx.name).join(", ") });
   const chips = [];
-  chips.push(h("span", { class: "chip" }, t("table.round", { n: view.round })));
+  chips.push(h("span", { class: "chip", dataset: { testid: "round" } }, roundText(game, view.round)));
   if (view.phase) chips.push(h("span", { class: "chip", dataset: { testid: "phase" } }, phaseLabel(ctx, view.phase)));
   if (me === null && !opts.replay) chips.push(h("span", { class: "chip chip-muted" }, t("table.spectating")));
   const thinking = (summary && summary.thinking) || [];
@@ -282,12 +284,21 @@ export function promptFor(ctx, frame = {}) {
   return pick(text) || (ctx.module.hint ? pick(ctx.module.hint) : t("table.decide"));
 }
 
+/** Why no card of the hand can be played in a step decided by buttons: the game's words for the step
+ * (Masquerade's challenge), else the step's prompt. Null when some card action is open. */
+function waitReason(ctx, frame) {
+  const legal = frame.legal || [];
+  if (!legal.length || bindActions(legal).byCard.size) return null;
+  const own = ctx.module.waitReason ? pick(ctx.module.waitReason(ctx)) : "";
+  return own || t("table.firstDecide", { step: promptFor(ctx, frame) });
+}
+
 function renderNote(ctx, opts, frame) {
   const note = opts.note;
   if (!note) return null;
   const reasons = frame.whyNot || {};
   const about = cardText(note.card, ctx.game);
-  const reason = reasons[note.card] || t("table.notNow");
+  const reason = reasons[note.card] || waitReason(ctx, frame) || t("table.notNow");
   return h("div", { class: "why-not", dataset: { testid: "why-not" }, role: "status" },
     h("div", { class: "choice-head" }, ctx.card(note.card, { small: true, inert: true }),
       h("div", {}, h("strong", {}, cardTitle(note.card, ctx.game)), h("p", { class: "plain why-reason" }, `✗ ${reason}`),
@@ -297,8 +308,12 @@ function renderNote(ctx, opts, frame) {
 
 function renderDecisions(ctx, byCard, others, drawn, opts, frame) {
   const items = [];
-  const prompt = (frame.legal || []).length && !opts.pending
+  const asked = (frame.legal || []).length && !opts.pending
     ? h("p", { class: "prompt", dataset: { testid: "prompt" } }, promptFor(ctx, frame)) : null;
+  // The action bar (Undo, "Suggest a move") sits beside the prompt, where the eye already is.
+  const bar = (opts.bar || []).filter(Boolean);
+  const prompt = asked || bar.length ? h("div", { class: "prompt-row" }, asked,
+    bar.length ? h("div", { class: "action-bar", dataset: { testid: "action-bar" } }, bar) : null) : null;
   const note = renderNote(ctx, opts, frame);
   // Card actions whose card is on the board are taken by clicking the card; the rest become buttons.
   const loose = [...others];
@@ -313,11 +328,12 @@ function renderDecisions(ctx, byCard, others, drawn, opts, frame) {
         h("button", { type: "button", class: "btn btn-ghost", onclick: () => opts.onSelect && opts.onSelect(null) }, t("table.cancel")))));
   }
   if (loose.length) items.push(renderButtons(loose, opts, ctx.summary));
+  const below = opts.below || null;
   if (!items.length) {
-    if (!byCard.size && !note) return null;
-    return h("section", { class: "decisions decisions-hint", dataset: { testid: "decisions" } }, prompt, note);
+    if (!byCard.size && !note && !bar.length && !opts.guide) return null;
+    return h("section", { class: "decisions decisions-hint", dataset: { testid: "decisions" } }, opts.guide || null, prompt, note, below);
   }
-  return h("section", { class: "decisions", dataset: { testid: "decisions" } }, prompt, note, items);
+  return h("section", { class: "decisions", dataset: { testid: "decisions" } }, opts.guide || null, prompt, note, below, items);
 }
 
 /** Buttons for actions, grouped by their first word; a filter box when there are many. */
@@ -494,11 +510,10 @@ function renderResult(frame, extra) {
   // are listed in the seat's row instead.
   const shared = result.rows.length > 1 && labels.every((l) => result.rows.filter((r) => (r.parts || []).some((p) => p.label === l)).length > 1);
   const columns = shared ? labels : [];
-  return h("section", { class: "scoreboard", dataset: { testid: "scoreboard" } },
-    h("h2", {}, t("table.over")),
-    h("p", { class: "winners" }, `★ ${t(winners.length > 1 ? "table.winners" : "table.winner")}: `,
-      h("strong", { dataset: { testid: "winners" } }, winners.map((w) => seatName(summary, w)).join(", ") || "–")),
-    h("div", { class: "table-scroll" }, h("table", { class: "score-table result-table", dataset: { testid: "result" } },
+  // Many parts (Megalomania's 12 rounds) are rows, the seats columns: every number and its total in sight,
+  // on a laptop and a phone, with no sideways scroll that would leave totals beside numbers unseen.
+  const table = columns.length > WIDE_PARTS ? transposedResult(order, rows, columns, cell, winners, summary, view)
+    : h("table", { class: "score-table result-table", dataset: { testid: "result" } },
       // the total next to the name: on a phone the parts scroll sideways, and the total must not go with them
       h("thead", {}, h("tr", {}, h("th", {}, ""), h("th", { class: "num" }, t("table.total")),
         columns.map((l) => h("th", { class: "num" }, l)), shared ? null : h("th", {}, ""))),
@@ -511,10 +526,32 @@ function renderResult(frame, extra) {
           columns.map((l) => h("td", { class: "num part" }, cell(row, l))),
           shared ? null : h("td", { class: "parts" }, (row.parts || []).map((p) => h("div", { class: "part-line" },
             h("span", {}, p.label), h("b", {}, formatNumber(p.points))))));
-      })))),
+      })));
+  return h("section", { class: "scoreboard", dataset: { testid: "scoreboard" } },
+    h("h2", {}, t("table.over")),
+    h("p", { class: "winners" }, `★ ${t(winners.length > 1 ? "table.winners" : "table.winner")}: `,
+      h("strong", { dataset: { testid: "winners" } }, winners.map((w) => seatName(summary, w)).join(", ") || "–")),
+    h("div", { class: "table-scroll" }, table),
     result.tiebreak ? h("p", { class: "tiebreak", dataset: { testid: "tiebreak" } }, `⚖ ${result.tiebreak}`) : null,
     module.scoreNote ? h("p", { class: "muted" }, pick(module.scoreNote)) : null,
     extra);
+}
+
+const WIDE_PARTS = 4; // more part columns than this and the breakdown turns: parts down, seats across
+
+function transposedResult(order, rows, labels, cell, winners, summary, view) {
+  const rowOf = (seat) => rows.get(seat) || { parts: [], total: (view.scores || [])[seat] };
+  return h("table", { class: "score-table result-table is-turned", dataset: { testid: "result" } },
+    h("thead", {}, h("tr", {}, h("th", {}, ""), order.map((seat) => {
+      const won = winners.includes(seat);
+      return h("th", { class: ["num seat-col", won && "is-winner"], dataset: { seat: String(seat), testid: won ? "winner" : "loser" },
+        title: seatName(summary, seat) }, won ? "★ " : "", seatBadge(summary, seat), " ", h("span", { class: "col-name" }, shortName(summary, seat)));
+    }))),
+    h("tbody", {},
+      h("tr", { class: "total-row" }, h("th", {}, t("table.total")),
+        order.map((seat) => h("td", { class: "num", dataset: { testid: "total", seat: String(seat) } }, formatNumber(rowOf(seat).total)))),
+      labels.map((label) => h("tr", {}, h("th", { class: "part-label" }, label),
+        order.map((seat) => h("td", { class: "num part" }, cell(rowOf(seat), label)))))));
 }
 
 /**

@@ -6,6 +6,7 @@ import { h } from "./dom.js";
 import { lang, t } from "./i18n.js";
 import { seatName } from "./board.js";
 
+const LOW_SECONDS = 10;
 const PRESETS = ["none", "blitz", "normal", "relaxed", "day", "three-days"];
 
 /** The lobby's time control choices: [value, words] (the server's preset names). */
@@ -54,10 +55,12 @@ export function reading(clock, seatClock, now = Date.now() / 1000 - skew) {
   }
   const remaining = seatClock.deadline - now;
   if (remaining <= 0) return { text: t("clock.out"), low: true, running: true };
-  if (clock.kind === "realtime" && remaining > seatClock.left) {
+  // The move's own time, with a reserve still behind it: no warning yet (the reserve takes over).
+  if (clock.kind === "realtime" && seatClock.left > 0 && remaining > seatClock.left) {
     return { text: `${duration(remaining - seatClock.left)} + ${duration(seatClock.left)}`, low: false, running: true };
   }
-  return { text: duration(remaining), low: remaining < Math.min(20, clock.move / 2), running: true };
+  // the last seconds before the stand-in plays: always the last 10, and earlier on a long move
+  return { text: duration(remaining), low: remaining <= LOW_SECONDS || remaining < Math.min(20, clock.move / 2), running: true };
 }
 
 /** A table's time control in words: "Real time: 0:10 a move + 2:00 in reserve", "Turn-based: 1 d a move". */

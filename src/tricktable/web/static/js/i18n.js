@@ -25,7 +25,7 @@ const TEXT = {
     "table.spectating": "You are watching", "table.you": "you", "table.hand": "Your hand",
     "table.trick": "Trick", "table.emptyTrick": "No card played yet", "table.log": "Game log",
     "table.scores": "Scores", "table.decide": "Your decision", "table.noDecision": "Nothing to decide now.",
-    "table.cards": "{n} cards", "table.leader": "leads", "table.thinking": "thinking…",
+    "table.cards": "{n} cards", "table.cards.one": "1 card", "table.leader": "leads", "table.thinking": "thinking…",
     "table.away": "away: a bot plays", "table.offline": "offline", "table.bot": "bot",
     "table.over": "Game over", "table.winner": "Winner", "table.winners": "Winners", "table.score": "Score",
     "table.replay": "Watch the replay", "table.back": "Back to the lobby", "table.connecting": "Connecting…",
@@ -43,8 +43,8 @@ const TEXT = {
     "verify.replay": "All {n} moves replay from that seed (checked by the server)",
     "verify.none": "This game's deal was not committed to (a chosen seed or an older game)",
     "verify.error": "The check could not be made", "verify.how": "Check it on your own computer: tricktable verify RECORD (the scheme is in docs/protocol.md).",
-    "table.practice": "practice / set-up deal", "table.notNow": "You cannot play this card now.",
-    "table.standin": "stand-in", "table.awayMore": "{n} earlier moves are marked “stand-in” in the game log; the latest:", "table.lastTrick": "Last trick", "table.total": "Total",
+    "table.practice": "practice / set-up deal", "table.notNow": "You cannot play this card now.", "table.firstDecide": "Not a card now: {step}", "table.suggest": "Suggest a move",
+    "table.standin": "stand-in", "table.awayMore.one": "1 earlier move is marked “stand-in” in the game log; the latest:", "table.awayMore": "{n} earlier moves are marked “stand-in” in the game log; the latest:", "table.lastTrick": "Last trick", "table.total": "Total",
     "table.leadNext": "{who} leads the next trick", "table.chooseSeat": "choose {who}",
     "table.confirm": "Confirm", "table.mine": "mine",
     "panel.reference": "Cards & powers", "panel.rules": "Rules", "panel.close": "Close",
@@ -68,7 +68,14 @@ const TEXT = {
     "undo.button": "Take back my move",
     "chat.title": "Chat", "chat.placeholder": "Say something to the table", "chat.send": "Send",
     "chat.spectator": "Spectator", "chat.spectatorN": "Spectator {n}", "chat.mute": "Mute", "chat.unmute": "Unmute",
-    "chat.muted": "{n} messages from muted players hidden", "chat.none": "No messages yet.",
+    "create.badNumber": "“{item}” is not a whole number from {low} to {high}: write numbers with commas, e.g. 13, 15, 24",
+    "learn.button": "Learn to play", "learn.guide": "Guide", "learn.since": "Since your move:",
+    "learn.suggest": "Suggested: {move}", "learn.play": "Play the suggestion", "learn.anyway": "Play mine anyway",
+    "learn.retry": "Choose again",
+    "learn.wrong": "The guide would not play that here: it suggests {move}. Read the rule above, then choose again, or keep yours.",
+    "learn.done": "Tutorial complete: you have played the guided part of a real game. Play on, or start a table in the lobby.",
+    "learn.about": "A short guided game against bots: each rule is told the moment it first matters.",
+    "chat.muted": "{n} messages from muted players hidden", "chat.muted.one": "1 message from a muted player hidden", "chat.none": "No messages yet.",
     "chat.muteNote": "Muting hides their messages in this browser only.",
     "sound.on": "Sound: on", "sound.off": "Sound: off",
     "notify.ask": "Tell me when it is my turn", "notify.title": "Your turn: {game}", "notify.body": "It is your move at {game}.",
@@ -122,7 +129,7 @@ const TEXT = {
     "table.spectating": "観戦中", "table.you": "あなた", "table.hand": "手札",
     "table.trick": "トリック", "table.emptyTrick": "まだカードが出ていません", "table.log": "ゲームの記録",
     "table.scores": "得点", "table.decide": "あなたの選択", "table.noDecision": "今は選ぶことがありません。",
-    "table.cards": "{n}枚", "table.leader": "リード", "table.thinking": "思考中…",
+    "table.cards": "{n}枚", "table.cards.one": "1枚", "table.leader": "リード", "table.thinking": "思考中…",
     "table.away": "離席中：ボットが代打ち", "table.offline": "オフライン", "table.bot": "ボット",
     "table.over": "ゲーム終了", "table.winner": "勝者", "table.winners": "勝者", "table.score": "得点",
     "table.replay": "リプレイを見る", "table.back": "ロビーへ戻る", "table.connecting": "接続中…",
@@ -140,8 +147,8 @@ const TEXT = {
     "verify.replay": "{n}手すべてがそのシードから再現される（サーバーで確認）",
     "verify.none": "このゲームの配札はコミットされていません（シード指定か古いゲーム）",
     "verify.error": "検証できませんでした", "verify.how": "ご自分のコンピューターでも確認できます：tricktable verify 記録ファイル（方式は docs/protocol.md）。",
-    "table.practice": "練習 / 配札指定", "table.notNow": "このカードは今は出せません。",
-    "table.standin": "代打ち", "table.awayMore": "それ以前の{n}手はゲームの記録に「代打ち」と記されています。最近の手：", "table.lastTrick": "直前のトリック", "table.total": "合計",
+    "table.practice": "練習 / 配札指定", "table.notNow": "このカードは今は出せません。", "table.firstDecide": "今はカードを出す場面ではありません：{step}", "table.suggest": "手を提案",
+    "table.standin": "代打ち", "table.awayMore.one": "それ以前の1手はゲームの記録に「代打ち」と記されています。最近の手：", "table.awayMore": "それ以前の{n}手はゲームの記録に「代打ち」と記されています。最近の手：", "table.lastTrick": "直前のトリック", "table.total": "合計",
     "table.leadNext": "{who}が次のトリックをリード", "table.chooseSeat": "{who}を選ぶ",
     "table.confirm": "決定", "table.mine": "自分",
     "panel.reference": "カードと効果", "panel.rules": "ルール", "panel.close": "閉じる",
@@ -165,7 +172,14 @@ const TEXT = {
     "undo.button": "一手戻す",
     "chat.title": "チャット", "chat.placeholder": "テーブルのみんなに話しかける", "chat.send": "送信",
     "chat.spectator": "観戦者", "chat.spectatorN": "観戦者{n}", "chat.mute": "ミュート", "chat.unmute": "ミュート解除",
-    "chat.muted": "ミュート中の相手のメッセージ{n}件を隠しています", "chat.none": "まだメッセージはありません。",
+    "create.badNumber": "「{item}」は{low}〜{high}の整数ではありません。数字をコンマで区切って書いてください（例：13, 15, 24）",
+    "learn.button": "遊び方を学ぶ", "learn.guide": "ガイド", "learn.since": "あなたの手の後：",
+    "learn.suggest": "おすすめ：{move}", "learn.play": "おすすめを出す", "learn.anyway": "自分の選択で出す",
+    "learn.retry": "選び直す",
+    "learn.wrong": "ガイドならここではそれを出しません。おすすめは{move}です。上のルールを読んで選び直すか、そのまま出してください。",
+    "learn.done": "チュートリアル完了：本物のゲームのガイド部分を遊び終えました。続けて遊ぶか、ロビーで新しいテーブルを作りましょう。",
+    "learn.about": "ボットとの短いガイド付きゲーム。ルールは必要になったときに1つずつ説明します。",
+    "chat.muted": "ミュート中の相手のメッセージ{n}件を隠しています", "chat.muted.one": "ミュート中の相手のメッセージ1件を隠しています", "chat.none": "まだメッセージはありません。",
     "chat.muteNote": "ミュートはこのブラウザでだけ相手のメッセージを隠します。",
     "sound.on": "音：オン", "sound.off": "音：オフ",
     "notify.ask": "手番になったら通知する", "notify.title": "あなたの番です：{game}", "notify.body": "{game}であなたの手番です。",
@@ -215,7 +229,9 @@ export function setLang(value) {
 /** The UI text for `key` in the current language, with `{name}` placeholders filled from `vars`. */
 export function t(key, vars = {}) {
   const table = TEXT[lang()] || TEXT.en;
-  const text = table[key] ?? TEXT.en[key] ?? key;
+  // English says "1 card", not "1 cards": a key may have its singular beside it (`key.one`)
+  const own = key in table ? table : TEXT.en;
+  const text = (vars.n === 1 ? own[`${key}.one`] : undefined) ?? own[key] ?? key;
   return text.replace(/\{(\w+)\}/g, (_, name) => (name in vars ? String(vars[name]) : `{${name}}`));
 }
 

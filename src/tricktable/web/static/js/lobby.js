@@ -141,6 +141,10 @@ function renderForm(page, { navigate, redraw }) {
   },
   h("label", { class: "field" }, h("span", {}, t("create.game")), gameSelect),
   gameModule(game.name).blurb ? h("p", { class: "muted small blurb" }, pick(gameModule(game.name).blurb)) : null,
+  h("div", { class: "learn-row" },
+    h("button", { type: "button", class: "btn", dataset: { testid: `learn-${game.name}` }, onclick: () => learn(page, game, navigate) },
+      `${t("learn.button")}: ${titleOf(game)}`),
+    h("span", { class: "muted small" }, t("learn.about"))),
   h("div", { class: "field-row" },
     h("label", { class: "field" }, h("span", {}, t("create.players")), playerSelect),
     h("label", { class: "field grow" }, h("span", {}, t("create.name")), nameInput)),
@@ -202,14 +206,17 @@ function optionField(form, opt) {
     control = h("input", { type: "text", value: current, dataset: { testid }, oninput: (event) => set(event.target.value) });
   } else if (Array.isArray(opt.default) && opt.default.every((v) => typeof v !== "object")) {
     // A flat list reads as words with commas ("extra-crystal, insight" or "3, -2, 1"), not as JSON.
-    const numbers = opt.default.length > 0 && opt.default.every((v) => typeof v === "number");
+    // the server says the item type ("int"): an empty default ("First missions") must still send numbers
+    const numbers = opt.items === "int" || (opt.default.length > 0 && opt.default.every((v) => typeof v === "number"));
     control = h("input", { type: "text", value: (current || []).join(", "), dataset: { testid },
       placeholder: t("create.none"), class: "list-input",
       onchange: (event) => {
-        const items = event.target.value.split(/[,、\s]+/).filter(Boolean);
-        const values = numbers ? items.map(Number) : items;
-        event.target.classList.toggle("is-bad", numbers && values.some((v) => Number.isNaN(v)));
-        if (!event.target.classList.contains("is-bad")) set(values);
+        const { values, bad } = listValues(event.target.value, numbers, opt.bounds);
+        event.target.classList.toggle("is-bad", bad !== null);
+        const said = event.target.closest(".option").querySelector(".option-error");
+        said.textContent = bad === null ? "" : t("create.badNumber", { item: bad, low: opt.bounds[0], high: opt.bounds[1] });
+        said.hidden = bad === null;
+        if (bad === null) set(values);
       } });
   } else {
     control = h("input", { type: "text", value: current === null ? "" : JSON.stringify(current), dataset: { testid }, class: "mono",
@@ -232,7 +239,17 @@ function optionField(form, opt) {
       h("span", { class: "option-name" }, title),
       h("span", { class: `tag tag-${tag}`, title: t(`create.tag${tag}`), dataset: { testid: "option-tag" } }, t(`create.tagShort${tag}`)),
       control),
+    h("p", { class: "option-error error small", role: "alert", hidden: true, dataset: { testid: `option-error-${opt.name}` } }),
     doc ? h("p", { class: "option-doc muted" }, doc) : null);
+}
+
+/** A typed list ("13, 15 24、25") as values: `{values, bad}`, `bad` the first item that is not a whole number
+ * within `bounds` (when `numbers`), else null. */
+export function listValues(text, numbers, bounds = [-1000, 1000]) {
+  const items = String(text).split(/[,、，\s]+/).filter(Boolean);
+  if (!numbers) return { values: items, bad: null };
+  const bad = items.find((item) => !/^[-+]?\d+$/.test(item) || Number(item) < bounds[0] || Number(item) > bounds[1]);
+  return { values: items.map(Number), bad: bad === undefined ? null : bad };
 }
 
 const HEROES = ["Brigand", "Guard", "Magician", "Nomad", "Peddler", "Revolutionary", "Soldier",
@@ -308,6 +325,24 @@ async function create(page, game, navigate) {
       holdSeat(summary.id, result.seat, result.token, name);
     }
     navigate(`/tables/${encodeURIComponent(summary.id)}`);
+  } catch (error) {
+    toast(accountError(error), "error");
+  }
+}
+
+/** "Learn to play": the game's guided practice table (`GET /api/tutorials`: its seats, deal and seed), the
+ * person at seat 0 and heuristic bots elsewhere; the table opens with its guide (`?learn=1`). */
+async function learn(page, game, navigate) {
+  const form = page.form;
+  const name = me.account ? me.account.name : (form.name || "").trim() || t("create.guest");
+  if (!me.account) saveName(name);
+  try {
+    const setup = (await api("/api/tutorials"))[game.name];
+    const seats = Array.from({ length: setup.players }, (_, i) => (i === 0 ? { kind: "human", bot: setup.bot } : { kind: "bot", bot: setup.bot }));
+    const summary = await api("/api/tables", { method: "POST", body: { game: game.name, players: setup.players, options: setup.options, seats, seed: setup.seed } });
+    const result = await api(`/api/tables/${encodeURIComponent(summary.id)}/seats/0`, { method: "POST", body: { name } });
+    holdSeat(summary.id, result.seat, result.token, name);
+    navigate(`/tables/${encodeURIComponent(summary.id)}?learn=1`);
   } catch (error) {
     toast(accountError(error), "error");
   }

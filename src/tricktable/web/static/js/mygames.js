@@ -5,6 +5,7 @@
 import { me, onMe } from "./account.js";
 import { api } from "./api.js";
 import { seatName } from "./board.js";
+import { roundText } from "./games/index.js";
 import { h, mountChanged, shownKey, toast } from "./dom.js";
 import { lang, t, titleOf } from "./i18n.js";
 
@@ -69,7 +70,7 @@ function gameCard(entry, navigate) {
     h("div", { class: "small" }, t("games.against", { names: others.map((s) => s.taken ? seatName(table, s.seat) : t("table.free")).join(", ") })),
     h("div", { class: "muted small" }, over
       ? [won ? `★ ${t("games.won")} · ` : "", t("table.score"), " ", String((table.scores || [])[entry.seat] ?? "")]
-      : [table.status === "playing" ? t("table.round", { n: table.round }) : t("table.status.waiting"), " · ",
+      : [table.status === "playing" ? roundText(table.game, table.round) : t("table.status.waiting"), " · ",
         t("table.step", { n: table.step })]),
     h("div", { class: "buttons" },
       over ? h("a", { class: "btn", href: `/replays/${encodeURIComponent(table.id)}`, "data-link": true }, t("table.replay"))

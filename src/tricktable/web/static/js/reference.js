@@ -3,7 +3,7 @@
 // the board reads it synchronously (tooltips appear once it has arrived).
 
 import { api } from "./api.js";
-import { lang } from "./i18n.js";
+import { lang, pick } from "./i18n.js";
 import { parseCard } from "./cards.js";
 
 const cache = new Map(); // "game:lang:table" -> data | Promise
@@ -55,4 +55,15 @@ export function cardText(text, game) {
     return effect || bonus;
   }
   return null;
+}
+
+/** A term of `game`'s glossary (its reference's `glossary` section) in the current language, capitalised as
+ * `pair` (the module's own words, shown until the reference arrives) is: one word for one thing on the board,
+ * in the log and in the terminal. */
+export function term(game, key, pair) {
+  const own = pick(pair);
+  const item = entry(game, "glossary", key);
+  if (!item) return own;
+  const upper = own && own[0] !== own[0].toLowerCase();
+  return upper ? item.name[0].toUpperCase() + item.name.slice(1) : item.name;
 }

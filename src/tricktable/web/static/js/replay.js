@@ -5,6 +5,7 @@ import { renderVerify, verifyDeal } from "./verify.js";
 import { api } from "./api.js";
 import { renderBoard, renderLog, renderScoreboard, seatName, withNames } from "./board.js";
 import { mergeLog } from "./connections.js";
+import { roundIsTrick, roundText } from "./games/index.js";
 import { h, mount, patch, toast } from "./dom.js";
 import { lang, t, titleOf } from "./i18n.js";
 
@@ -42,7 +43,7 @@ function fmt(value) {
 export function replayPage(root, id) {
   const params = new URLSearchParams(location.search);
   const page = {
-    step: params.has("step") ? Number(params.get("step")) : null,
+    step: params.has("step") ? Number(params.get("step")) : 0, // a replay opens at the deal, like a game
     seat: params.has("seat") ? Number(params.get("seat")) : null,
     frame: null, timer: 0, error: null, verify: { busy: false, result: null },
     review: null, reviewTimer: 0, // the Review view: one seat's decisions against the search's best
@@ -154,7 +155,7 @@ export function replayPage(root, id) {
       class: [i === page.step - 1 && "is-current", move.hidden && "is-hidden"],
     }, h("button", { type: "button", class: "link", onclick: () => load(i + 1) },
       h("span", { class: "move-no" }, String(i + 1)),
-      h("span", {}, `${seatName(summary, move.seat)}: `, move.hidden ? t("replay.hidden") : withNames(move.label || move.action, summary))))));
+      h("span", {}, moveText(move, summary))))));
     // One seat's view hides the other hands: only "all hands" shows every hand.
     const hands = page.seat === null ? frame.hands : null;
     const lines = mergeLog([], { log: frame.log });
@@ -188,6 +189,15 @@ export function replayPage(root, id) {
   };
 }
 
+/** One line of the move list: "Ann: plays Blue 7", or the seen event as it is when it names its player already
+ * ("Random 3 plays red 8"), never "Random 3: Random 3 plays red 8". */
+export function moveText(move, summary) {
+  const who = seatName(summary, move.seat);
+  if (move.hidden) return `${who}: ${t("replay.hidden")}`;
+  const text = withNames(move.label || move.action, summary);
+  return text.startsWith(who) ? text : `${who}: ${text}`;
+}
+
 /** "Jump to": the step at which each round and each trick began (the server's `marks`). */
 function jumpSelect(frame, step, load) {
   const marks = frame.marks || [];
@@ -200,7 +210,7 @@ function jumpSelect(frame, step, load) {
     dataset: { testid: "replay-jump" },
     onchange: (event) => load(Number(event.target.value)),
   }, marks.map((m, k) => h("option", { value: m.step, selected: k === at || null },
-    `${t("table.round", { n: m.round })} · ${t("table.trick")} ${m.trick}`))));
+    roundIsTrick(frame.view.game) ? roundText(frame.view.game, m.round) : `${roundText(frame.view.game, m.round)} · ${t("table.trick")} ${m.trick}`))));
 }
 
 /** The Review view: each decision of one seat, the move played against the search's best with that seat's

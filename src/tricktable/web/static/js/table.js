@@ -20,7 +20,7 @@ export function tablePage(root, id) {
   const page = {
     id, root, summary: null, msg: null, lines: [], handle: null, selected: null, pending: false,
     status: "connecting", held: heldSeat(id), missing: false, panel: null, note: null, away: [], greeted: false,
-    last: null, prevView: null, chat: [], wasMine: false, flyTo: null,
+    last: null, prevView: null, chat: [], wasMine: false, flyTo: null, learn: learnState(id),
   };
   const panelBox = h("div", { class: "side-panel-host" });
   useTable(id);
@@ -69,8 +69,20 @@ export function tablePage(root, id) {
     }
   }
 
-  function act(action) {
+  function act(action, { anyway = false } = {}) {
     if (page.pending) return;
+    // The guided game: a choice other than the guide's is explained first, and can be retried or kept.
+    const guide = page.learn && page.learn.lesson;
+    if (guide && guide.advice && action !== guide.advice && !anyway) {
+      page.learn.wrong = action;
+      page.selected = null;
+      draw();
+      return;
+    }
+    if (page.learn) {
+      page.learn.wrong = null;
+      if (page.learn.lesson && !page.learn.lesson.done) page.learn.lesson = null; // told: the next step has its own
+    }
     page.selected = null;
     page.note = null;
     if (page.handle && page.handle.conn.send({ type: "action", action })) {
@@ -109,6 +121,8 @@ export function tablePage(root, id) {
 
   const handlers = {
     join, start, act, suggest, panel: togglePanel, say,
+    anyway: (action) => act(action, { anyway: true }),
+    retry: () => { page.learn.wrong = null; draw(); },
     undo: () => {
       if (!page.pending && page.handle && page.handle.conn.send({ type: "undo" })) page.pending = true;
       draw();
@@ -173,6 +187,75 @@ export function tablePage(root, id) {
   };
 }
 
+// --- the guided first game (lobby "Learn to play"; server/tutorial.py, tricktable/tutorial.py) -----------
+
+const LEARN = "tricktable.learn.";
+
+/** The guide's state for table `id`, when it was opened to learn (`?learn=1`, kept for reloads). */
+function learnState(id) {
+  if (new URLSearchParams(location.search).get("learn") === "1") sessionStorage.setItem(LEARN + id, "1");
+  if (sessionStorage.getItem(LEARN + id) !== "1") return null;
+  const seen = JSON.parse(sessionStorage.getItem(`${LEARN}${id}.seen`) || "[]");
+  return { seen: new Set(seen), lesson: null, fresh: [], wrong: null, mark: -1 };
+}
+
+/** Ask the guide what it says now (after each view); lessons not yet told become this step's `fresh`. */
+async function askGuide(page, draw) {
+  const step = page.msg && page.msg.table ? page.msg.table.step : null;
+  if (!page.held || !page.held.token || step === page.learn.step) return;
+  page.learn.step = step;
+  page.learn.lesson = page.learn.lesson && page.learn.lesson.done ? page.learn.lesson : null; // never a stale suggestion
+  try {
+    const said = await api(`/api/tables/${encodeURIComponent(page.id)}/lesson`, { query: { token: page.held.token, lang: lang() } });
+    if (said.step !== (page.msg.table && page.msg.table.step)) return; // a newer view came meanwhile
+    const fresh = (said.lessons || []).filter((item) => !page.learn.seen.has(item.key));
+    for (const item of fresh) page.learn.seen.add(item.key);
+    sessionStorage.setItem(`${LEARN}${page.id}.seen`, JSON.stringify([...page.learn.seen]));
+    if (said.advice || fresh.length || said.done) page.learn.fresh = fresh;
+    page.learn.lesson = said;
+    page.learn.wrong = null;
+    draw();
+  } catch {
+    // no guide (a finished table): the board still plays
+  }
+}
+
+/** The guide above the prompt: the rules that matter now, the suggested move, a wrong choice explained,
+ * what the bots did since my last move (one line each, the log's own words). */
+function renderGuide(page, handlers) {
+  const guide = page.learn;
+  const said = guide.lesson;
+  if (!said) return null;
+  if (said.done) {
+    return h("div", { class: "guide guide-done", dataset: { testid: "guide-done" } },
+      h("strong", {}, t("learn.done")), " ",
+      h("a", { class: "btn btn-ghost", href: "/", "data-link": true }, t("table.back")));
+  }
+  if (!said.advice) return null;
+  const me = page.held ? page.held.seat : null;
+  const since = [];
+  for (let k = page.lines.length - 1; k >= 0 && since.length < 4; k -= 1) {
+    const line = page.lines[k];
+    if (line.seat === me) break;
+    if (typeof line.seat === "number") since.unshift(line.text); // the others' moves, not the dealer's words
+  }
+  const wrong = guide.wrong;
+  return h("div", { class: "guide", dataset: { testid: "guide" }, role: "status" },
+    h("div", { class: "guide-head" }, h("strong", {}, t("learn.guide"))),
+    since.length ? h("p", { class: "guide-since small muted", dataset: { testid: "guide-since" } }, `${t("learn.since")} ${since.join(" · ")}`) : null,
+    guide.fresh.map((item) => h("p", { class: "guide-lesson", dataset: { testid: "guide-lesson", key: item.key } }, item.text)),
+    wrong ? h("p", { class: "guide-wrong", dataset: { testid: "guide-wrong" } },
+      `✗ ${t("learn.wrong", { move: said.advice_text })}`) : null,
+    h("div", { class: "buttons" },
+      h("span", { class: "guide-advice" }, t("learn.suggest", { move: said.advice_text })),
+      h("button", { type: "button", class: "btn btn-primary", dataset: { testid: "guide-play", action: said.advice }, onclick: () => handlers.act(said.advice) },
+        t("learn.play")),
+      wrong ? h("button", { type: "button", class: "btn btn-ghost", dataset: { testid: "guide-anyway" }, onclick: () => handlers.anyway(wrong) },
+        t("learn.anyway")) : null,
+      wrong ? h("button", { type: "button", class: "btn btn-ghost", dataset: { testid: "guide-retry" }, onclick: handlers.retry },
+        t("learn.retry")) : null));
+}
+
 /** Whether a scrolling box shows its last line (or is not there yet, or does not scroll). */
 function atEnd(box) {
   return !box || box.scrollHeight - box.scrollTop - box.clientHeight < 8;
@@ -217,6 +300,7 @@ function receive(page, msg, conn, draw) {
       notifyTurn(t("notify.title", { game }), t("notify.body", { game }), `tricktable-${page.id}`);
     }
     page.wasMine = mine;
+    if (page.learn) askGuide(page, draw);
     draw();
   } else if (msg.type === "chat") {
     page.chat = mergeChat(page.chat, msg);
@@ -250,12 +334,19 @@ function renderPage(page, handlers) {
   const frame = { table: summary, view: msg.view, legal: msg.legal, log: page.lines, whyNot: msg.why_not || null,
     prompt: msg.prompt || null, result: msg.result || null };
   const clocks = renderClocks(summary, me);
+  const mine = !page.pending && (msg.legal || []).length > 0;
+  const bar = [
+    msg.undo && page.held ? h("button", { type: "button", class: "btn btn-ghost", dataset: { testid: "undo" },
+      disabled: page.pending, onclick: handlers.undo }, t("undo.button")) : null,
+    mine && page.held && !summary.rated ? h("button", { type: "button", class: "btn btn-ghost", dataset: { testid: "suggest" },
+      onclick: handlers.suggest }, t("table.suggest")) : null, // no engine help in a rated game
+  ];
   const board = renderBoard(frame, {
     onAction: handlers.act, onSelect: handlers.select, onNote: handlers.note, note: page.note,
     selected: page.selected, pending: page.pending, fresh: page.fresh, last: page.last,
-    here: me !== null && page.status === "open" ? me : null,
+    here: me !== null && page.status === "open" ? me : null, bar, below: mine && page.held && !summary.rated ? renderHints(page, handlers) : null,
+    guide: page.learn ? renderGuide(page, handlers) : null,
   });
-  const mine = !page.pending && (msg.legal || []).length > 0;
   document.title = `${mine ? `● ${t("table.yourTurn")} · ` : ""}${titleOf(summary)} · tricktable`;
   const over = msg.view && msg.view.is_over
     ? renderScoreboard(frame, [summary.rated ? renderRatings(page, summary) : null, h("div", { class: "buttons" },
@@ -264,10 +355,7 @@ function renderPage(page, handlers) {
     : null;
   return h("div", { class: "page table-page" }, head, banners,
     h("div", { class: "table-layout" },
-      h("div", { class: "table-main" }, over, clocks, board,
-        msg.undo && page.held ? h("div", { class: "buttons" }, h("button", { type: "button", class: "btn btn-ghost",
-          dataset: { testid: "undo" }, disabled: page.pending, onclick: handlers.undo }, t("undo.button"))) : null,
-        mine && page.held && !summary.rated ? renderHints(page, handlers) : null), // no engine help in a rated game
+      h("div", { class: "table-main" }, over, clocks, board),
       h("aside", { class: "table-side" }, renderLog(withNotes(page.lines, msg.notes), summary),
         renderChat(page.chat, summary, { id: page.id, me, onSend: handlers.say, onMute: handlers.mute }))));
 }
@@ -289,18 +377,17 @@ function noteLine(note, i) {
   return { i: i - 0.5, text: note.text, seat: note.seat, kind: `note-${note.kind}`, by_standin: false };
 }
 
-/** "Suggest a move": the search's ranked choices for our seat (GET /api/tables/{id}/hint), each playable. */
+/** The answer to "Suggest a move" (the button is in the action bar): the search's ranked choices for our seat
+ * (GET /api/tables/{id}/hint), each playable. */
 function renderHints(page, handlers) {
   const ja = lang() === "ja";
   const step = page.msg.table && page.msg.table.step;
   const hints = page.hints && page.hints.step === step ? page.hints.list : null;
-  return h("div", { class: "hints", dataset: { testid: "hints" } },
-    h("button", { type: "button", class: "btn btn-ghost", dataset: { testid: "suggest" }, onclick: handlers.suggest },
-      ja ? "手を提案" : "Suggest a move"),
-    hints ? h("ol", {}, hints.map((hint) => h("li", { dataset: { testid: "hint" }, class: hint.about_equal ? "about-equal" : "" },
+  return hints ? h("div", { class: "hints", dataset: { testid: "hints" } },
+    h("ol", {}, hints.map((hint) => h("li", { dataset: { testid: "hint" }, class: hint.about_equal ? "about-equal" : "" },
       h("button", { type: "button", class: "btn", onclick: () => handlers.act(hint.action) }, hint.text), " ",
       h("span", {}, ja ? hint.why_ja : hint.why), " ",
-      h("span", { class: "muted", dataset: { testid: "hint-sure" } }, ja ? hint.sure_ja : hint.sure)))) : null);
+      h("span", { class: "muted", dataset: { testid: "hint-sure" } }, ja ? hint.sure_ja : hint.sure))))) : null;
 }
 
 const AWAY_SHOWN = 8; // the latest moves; the rest are marked in the game log

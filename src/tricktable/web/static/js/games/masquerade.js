@@ -1,9 +1,10 @@
 // Gundam Masquerade: won piles by colour, the lead colour, challenges and the taking, drawn from the
 // observation's `table` (games/masquerade/rules.py `_observe`). Looks only: no rule is decided here.
 
-import { colourChip, colourName } from "../cards.js";
+import { cardTitle, colourChip, colourName } from "../cards.js";
 import { h } from "../dom.js";
 import { lang, pick } from "../i18n.js";
+import { term } from "../reference.js";
 
 const ORDER = "RKBG";
 const LETTER_COLOUR = { R: "red", K: "black", B: "blue", G: "green" };
@@ -17,7 +18,7 @@ const L = {
   b16: { en: "B16: reversed turn", ja: "B16：大小逆転中" },
   previous: { en: "Last turn", ja: "前のターン" },
   challenge: { en: "Challenge", ja: "チャレンジ" },
-  taking: { en: "Taking", ja: "カードの獲得" },
+  taking: { en: "Taking", ja: "仮面テイキング" },
 };
 
 function sortCards(cards) {
@@ -40,11 +41,14 @@ export default {
   blurb: { en: "Play any card, but if you could have followed you may be challenged. The lowest card picks one, the highest takes the rest.",
     ja: "どのカードを出してもよいが、フォローできたのにしないとチャレンジされるかも。最小の人が1枚選び、最大の人が残りを取る。" },
   labels: L,
+  // the rules count turns, one trick each, and no rounds
+  roundWords: { en: "Turn {n}", ja: "第{n}ターン" },
+  roundIsTrick: true,
   perSeat: ["won", "known_in_hand", "void"],
   hide: ["won", "known_in_hand", "void", "turn_player", "options", "challenge", "taking", "previous", "lead_colour", "b16", "out_of_game"],
   phases: {
     play: { en: "Play", ja: "カードを出す" }, challenge: { en: "Challenge?", ja: "チャレンジ？" },
-    replay: { en: "Play a following card", ja: "リード色を出し直す" }, option: { en: "Choose the penalty", ja: "ペナルティを選ぶ" },
+    replay: { en: "Play a following card", ja: "リードカラーを出し直す" }, option: { en: "Choose the penalty", ja: "ペナルティを選ぶ" },
     colour: { en: "Choose a colour", ja: "色を選ぶ" }, pick: { en: "Move cards", ja: "カードを移す" },
     target: { en: "Choose a card to change", ja: "数を変えるカードを選ぶ" }, take: { en: "Take a card", ja: "カードを取る" },
     over: { en: "Game over", ja: "終了" },
@@ -87,10 +91,19 @@ export default {
     }
   },
 
+  /** Why the hand waits in a step decided by buttons. */
+  waitReason(ctx) {
+    if (ctx.view.phase !== "challenge") return null;
+    const c = (ctx.view.table || {}).challenge || {};
+    const who = typeof c.challenged === "number" ? ctx.name(c.challenged) : "";
+    return { en: `A challenge is open: decide whether to challenge ${who} (or pass) before any card is played.`,
+      ja: `チャレンジの判断中です：カードを出す前に、${who}にチャレンジするかパスするかを決めてください。` };
+  },
+
   info(ctx) {
     const t = ctx.view.table || {};
     const chips = [];
-    if (t.lead_colour) chips.push(h("span", { class: "chip", dataset: { testid: "lead-colour" } }, pick(L.lead_colour), ": ", colourChip(t.lead_colour)));
+    if (t.lead_colour) chips.push(h("span", { class: "chip", dataset: { testid: "lead-colour" } }, term("masquerade", "lead_colour", L.lead_colour), ": ", colourChip(t.lead_colour)));
     if (t.b16) chips.push(h("span", { class: "chip chip-warn" }, pick(L.b16)));
     if (typeof t.out_of_game === "number") chips.push(h("span", { class: "chip" }, `${pick(L.out_of_game)}: ${t.out_of_game}`));
     return chips;
@@ -140,12 +153,12 @@ export default {
         }
       }
       blocks.push(h("div", { class: "public-block", dataset: { testid: "challenge" } },
-        h("h4", { class: "section-title" }, pick(L.challenge)), h("p", { class: "plain" }, parts.join("")),
+        h("h4", { class: "section-title" }, term("masquerade", "challenge", L.challenge)), h("p", { class: "plain" }, parts.join("")),
         c.colour ? h("div", { class: "kv" }, colourChip(LETTER_COLOUR[c.colour] || c.colour)) : null,
         c.moved && c.moved.length ? h("div", { class: "card-row card-row-small" }, c.moved.map((x) => ctx.card(x, { small: true, inert: true }))) : null));
     }
     if (t.taking) {
-      blocks.push(h("div", { class: "public-block" }, h("h4", { class: "section-title" }, pick(L.taking)),
+      blocks.push(h("div", { class: "public-block" }, h("h4", { class: "section-title" }, term("masquerade", "taking", L.taking)),
         h("p", { class: "plain" }, line(ctx,
           `${ctx.name(t.taking.picker)} picks one card; ${ctx.name(t.taking.taker)} takes the rest.`,
           `${ctx.name(t.taking.picker)}が1枚選び、${ctx.name(t.taking.taker)}が残りを取ります。`))));
@@ -156,8 +169,8 @@ export default {
         h("div", { class: "card-row card-row-small" }, t.previous.cards.filter((x) => typeof x === "string").map((x) =>
           ctx.card(x, { small: true, inert: true, badges: x === t.previous.picked ? ["✋"] : [] }))),
         t.previous.picker !== undefined ? h("p", { class: "plain small" }, line(ctx,
-          `${ctx.name(t.previous.picker)} took ${t.previous.picked}; ${ctx.name(t.previous.taker)} took the rest.`,
-          `${ctx.name(t.previous.picker)}が${t.previous.picked}を取り、${ctx.name(t.previous.taker)}が残りを獲得。`)) : null));
+          `${ctx.name(t.previous.picker)} took ${cardTitle(t.previous.picked, ctx.game)}; ${ctx.name(t.previous.taker)} took the rest.`,
+          `${ctx.name(t.previous.picker)}が${cardTitle(t.previous.picked, ctx.game)}を取り、${ctx.name(t.previous.taker)}が残りを獲得。`)) : null));
     }
     return blocks.length ? h("div", { class: "public" }, blocks) : null;
   },

@@ -4,8 +4,10 @@
 
 import { cardTitle, colourChip, colourName } from "../cards.js";
 import { h, tip } from "../dom.js";
-import { entry } from "../reference.js";
+import { entry, term } from "../reference.js";
 import { lang, pick } from "../i18n.js";
+
+const TRICK_PHASES = ["play", "oracle", "farmer", "explorer"];
 
 const L = {
   mission: { en: "Mission", ja: "ミッション" },
@@ -13,7 +15,7 @@ const L = {
   lead_colour: { en: "Lead colour", ja: "リードカラー" },
   trick_number: { en: "Trick", ja: "トリック" },
   dealer: { en: "Dealer", ja: "ディーラー" },
-  crystals: { en: "Crystals", ja: "クリスタル" },
+  crystals: { en: "Crystals", ja: "パワークリスタル" },
   cubes: { en: "Cubes", ja: "キューブ" },
   scroll_counts: { en: "Scrolls", ja: "スクロール" },
   points: { en: "Mission points", ja: "ミッション得点" },
@@ -37,7 +39,7 @@ const L = {
 };
 
 const SCROLLS = {
-  "extra-crystal": { en: "Extra Crystal", ja: "追加クリスタル" }, "extra-cube": { en: "Extra Cube", ja: "追加キューブ" },
+  "extra-crystal": { en: "Extra Crystal", ja: "追加パワークリスタル" }, "extra-cube": { en: "Extra Cube", ja: "追加キューブ" },
   "double-cube": { en: "Double Cube", ja: "ダブルキューブ" }, "free-power": { en: "Free Power", ja: "無料パワー" },
   immunity: { en: "Immunity", ja: "免疫" }, redeal: { en: "Redeal", ja: "配り直し" },
   "first-lead": { en: "First Lead", ja: "先手" }, insight: { en: "Insight", ja: "洞察" },
@@ -70,7 +72,7 @@ function tokens(n, kind, label) {
 
 export default {
   blurb: { en: "A new mission every round: spend crystals to unleash card powers and cubes to shift values, and win the tricks the mission asks for.",
-    ja: "毎ラウンド違うミッションに挑むトリックテイキング。クリスタルでカードのパワーを使い、キューブで数字を動かして、ミッションが求めるトリックを取る。" },
+    ja: "毎ラウンド違うミッションに挑むトリックテイキング。パワークリスタルでカードのパワーを使い、キューブで数字を動かして、ミッションが求めるトリックを取る。" },
   labels: L,
   hide: ["mission", "mission_points", "dominant", "dealer", "rounds", "pairs", "turn", "crystals", "cubes",
     "scroll_counts", "points", "lost", "results", "missions_played", "tricks_won", "won_cards", "completed_tricks",
@@ -95,7 +97,7 @@ export default {
     switch (view.phase) {
       case "preparation":
         return say("Preparation: share your tokens between crystals (each pays for one card power) and cubes (each moves a card's value by 1). Use a scroll first if you like.",
-          "準備：トークンをクリスタル（パワー1回分）とキューブ（カードの数値を1動かす）に分けます。先にスクロールを使ってもかまいません。");
+          "準備：トークンをパワークリスタル（パワー1回分）とキューブ（カードの数値を1動かす）に分けます。先にスクロールを使ってもかまいません。");
       case "program": {
         const done = (t.program || []).length;
         const total = done + (view.hand || []).length;
@@ -133,7 +135,7 @@ export default {
         }
         if (!(view.trick || []).length) {
           return say("You lead: click a card to play it. A power costs a crystal; a cube moves its value by 1.",
-            "あなたのリード：カードをクリックして出します。パワーはクリスタル1つ、キューブで数値を1動かせます。");
+            "あなたのリード：カードをクリックして出します。パワーはパワークリスタル1つ、キューブで数値を1動かせます。");
         }
         const lead = t.lead_colour ? colourName(t.lead_colour) : "";
         return say("Follow {lead} if you can: click a highlighted card (a dimmed card says why it cannot be played).",
@@ -170,12 +172,13 @@ export default {
       const points = typeof t.mission_points === "number" ? ` (${t.mission_points > 0 ? "+" : ""}${t.mission_points})` : "";
       const about = entry("megalomania", "missions", t.mission.number);
       chips.push(tip(h("span", { class: "chip chip-mission", dataset: { testid: "mission" } },
-        h("b", {}, `${pick(L.mission)} ${t.mission.number}`), points, " · ",
+        h("b", {}, `${term("megalomania", "mission", L.mission)} ${t.mission.number}`), points, " · ",
         (lang() === "ja" && t.mission.task_ja) || t.mission.task), about && about.text));
     }
-    if (t.dominant) chips.push(chip(pick(L.dominant), colourChip(t.dominant)));
-    if (t.lead_colour) chips.push(chip(pick(L.lead_colour), colourChip(t.lead_colour)));
-    if (t.trick_number && ctx.view.phase !== "preparation" && !ctx.view.is_over) {
+    if (t.dominant) chips.push(chip(term("megalomania", "dominant", L.dominant), colourChip(t.dominant)));
+    if (t.lead_colour) chips.push(chip(term("megalomania", "lead_colour", L.lead_colour), colourChip(t.lead_colour)));
+    // the trick count only while tricks are played: the preparation and a mission's dealing steps come before trick 1
+    if (t.trick_number && TRICK_PHASES.includes(ctx.view.phase) && !ctx.view.is_over) {
       chips.push(chip(pick(L.trick_number), `${t.trick_number}${t.tricks_in_round ? ` / ${t.tricks_in_round}` : ""}`));
     }
     if (typeof t.dealer === "number") chips.push(chip(pick(L.dealer), ctx.name(t.dealer)));
@@ -281,7 +284,7 @@ export default {
       blocks.push(h("details", { class: "public-block", open: ctx.view.is_over || null, dataset: { testid: "results" } },
         h("summary", { class: "section-title" }, `${pick(L.results)} (${results.length})`),
         h("div", { class: "table-scroll" }, h("table", { class: "results" },
-          h("thead", {}, h("tr", {}, h("th", {}, "#"), h("th", {}, pick(L.mission)),
+          h("thead", {}, h("tr", {}, h("th", {}, "#"), h("th", {}, term("megalomania", "mission", L.mission)),
             Array.from({ length: ctx.view.players }, (_, s) => h("th", {}, ctx.name(s))))),
           h("tbody", {}, results.map((row, i) => h("tr", {}, h("td", {}, String(i + 1)), h("td", {}, String(played[i] ?? "")),
             row.map((v) => h("td", { class: "num" }, String(v))))))))));

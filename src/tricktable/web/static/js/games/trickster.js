@@ -5,7 +5,7 @@
 import { heroName, parseCard } from "../cards.js";
 import { h, tip } from "../dom.js";
 import { lang, pick } from "../i18n.js";
-import { entry } from "../reference.js";
+import { entry, term } from "../reference.js";
 
 const L = {
   pattern: { en: "Pattern", ja: "パターン" },
@@ -15,12 +15,12 @@ const L = {
   token: { en: "Trickster token", ja: "トリックスタートークン" },
   deck_size: { en: "Deck", ja: "山札" },
   trash: { en: "Trash", ja: "ゴミ箱" },
-  tableaus: { en: "Tableau", ja: "タブロー" },
+  tableaus: { en: "Tableau", ja: "場札" },
   heroes: { en: "Heroes", ja: "ヒーロー" },
   round_scores: { en: "Trouble by round", ja: "ラウンドごとのトラブル" },
-  last_buster: { en: "Last bust", ja: "最後にバスト" },
+  last_buster: { en: "Last bust", ja: "最後にバースト" },
   effect: { en: "Effect", ja: "効果" },
-  chosen: { en: "Your opening card", ja: "あなたの最初のタブローカード" },
+  chosen: { en: "Your opening card", ja: "あなたの最初の場札" },
   known: { en: "What you know", ja: "あなたが知っていること" },
   draft: { en: "Hero draft", ja: "ヒーローのドラフト" },
   turn: { en: "To play", ja: "手番" },
@@ -29,7 +29,7 @@ const L = {
 const PATTERNS = {
   "same suit": { en: "Same suit", ja: "同じスート" },
   "same hero": { en: "Same hero", ja: "同じヒーロー" },
-  "no match": { en: "No match", ja: "ノーマッチ" },
+  "no match": { en: "No match", ja: "どっちも一致しない" },
 };
 
 // The effect steps' names (games/trickster/effects.py STEPS) in Japanese.
@@ -86,7 +86,7 @@ export default {
   hide: ["heroes", "token", "trickster", "followers", "turn", "pattern", "lead", "trash", "deck_size", "tableaus",
     "round_scores", "rounds", "last_buster", "effect", "chosen", "known", "draft"],
   phases: {
-    draft: { en: "Hero draft", ja: "ドラフト" }, opening: { en: "Opening tableau card", ja: "最初のタブロー" },
+    draft: { en: "Hero draft", ja: "ドラフト" }, opening: { en: "Opening tableau card", ja: "最初の場札" },
     play: { en: "Trick", ja: "トリック" }, effect: { en: "Hero effect", ja: "ヒーローの効果" }, over: { en: "Game over", ja: "終了" },
   },
   hint: { en: "Click a highlighted card.", ja: "光っているカードを選んでください。" },
@@ -113,7 +113,7 @@ export default {
         if (!t.lead) return say("You are the Leader: lead any card; its hero's effect happens and the Trickster sets the pattern next.",
           "あなたはリーダー：好きなカードをリードします。ヒーローの効果が起き、次にトリックスターがパターンを決めます。");
         if (t.trickster === me && !t.pattern) return say("You are the Trickster: play a card; it sets the pattern (same suit, same hero or no match) the followers must fit.",
-          "あなたはトリックスター：カードを出してパターン（同じスート・同じヒーロー・ノーマッチ）を決めます。");
+          "あなたはトリックスター：カードを出してパターン（同じスート・同じヒーロー・どっちも一致しない）を決めます。");
         return say("Follow the pattern ({pattern}): play a card that fits. If you cannot, you bust and take the Pot.",
           "パターン（{pattern}）に合うカードを出します。出せなければバーストしてポットを引き取ります。", { pattern });
       }
@@ -146,7 +146,7 @@ export default {
   info(ctx) {
     const t = ctx.view.table || {};
     const chips = [];
-    if (t.pattern) chips.push(h("span", { class: "chip chip-warn", dataset: { testid: "pattern" } }, `${pick(L.pattern)}: ${pick(PATTERNS[t.pattern]) || t.pattern}`));
+    if (t.pattern) chips.push(h("span", { class: "chip chip-warn", dataset: { testid: "pattern" } }, `${term("trickster", "pattern", L.pattern)}: ${pick(PATTERNS[t.pattern]) || t.pattern}`));
     if (t.lead) chips.push(chip(pick(L.lead), ctx.card(t.lead, { small: true, inert: true })));
     if (t.trickster !== null && t.trickster !== undefined) chips.push(chip(pick(L.trickster), ctx.name(t.trickster)));
     if (t.token) chips.push(h("span", { class: "chip" }, pick(L.token)));
@@ -170,7 +170,7 @@ export default {
     const rows = (t.round_scores || []).map((r) => r[seat]);
     return h("div", { class: "seat-info" },
       tags.length ? h("div", { class: "seat-flags" }, tags) : null,
-      h("div", { class: "kv" }, h("span", { class: "kv-key" }, `${pick(L.tableaus)} (${list.length})`)),
+      h("div", { class: "kv" }, h("span", { class: "kv-key" }, `${term("trickster", "tableau", L.tableaus)} (${list.length})`)),
       tableau(ctx, list),
       rows.length ? h("div", { class: "kv small" }, h("span", { class: "kv-key" }, pick(L.round_scores)), rows.join(" + ")) : null);
   },
@@ -217,7 +217,7 @@ export default {
           (t.draft.pool || []).map(heroName).join(", "))));
     }
     blocks.push(h("div", { class: "public-block", dataset: { testid: "trash" } },
-      h("h4", { class: "section-title" }, `${pick(L.trash)} (${(t.trash || []).length})`),
+      h("h4", { class: "section-title" }, `${term("trickster", "trash", L.trash)} (${(t.trash || []).length})`),
       (t.trash || []).length ? cards(ctx, t.trash) : h("span", { class: "muted" }, "–")));
     return h("div", { class: "public" }, blocks);
   },
