@@ -8,7 +8,7 @@ from typing import Any
 
 from tricktable.server.chat import clean_text
 from tricktable.server.seats_service import Seats
-from tricktable.server.service_store import Subscription
+from tricktable.server.service_core import Subscription
 
 
 class Chat(Seats):

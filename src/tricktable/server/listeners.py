@@ -12,11 +12,11 @@ from tricktable.server.clock import uses_grace
 from tricktable.server.errors import ServiceError
 from tricktable.server.fanout import Encoded, Outbox
 from tricktable.server.limits import CLOSE_EXPIRED
-from tricktable.server.service_store import ServiceStore, Subscription, _lang
+from tricktable.server.service_core import ServiceCore, Subscription, _lang
 from tricktable.server.table import Table, as_changes, position
 
 
-class Listeners(ServiceStore):
+class Listeners(ServiceCore):
     """Listeners of tables: who hears what, and a player's grace period after the last socket closes."""
 
     async def connect(self, table_id: str, token: str | None, lang: str | None = "en",

@@ -8,7 +8,7 @@ from tricktable.engine.words import translate_result
 from tricktable.server.chat_service import Chat
 from tricktable.server.errors import ServiceError
 from tricktable.server.replays import replay_moves
-from tricktable.server.service_store import _lang, log
+from tricktable.server.service_core import _lang, log
 from tricktable.server.table import Table
 
 

@@ -14,7 +14,7 @@ from tricktable.server.clocks_service import Clocks, _secret_seat
 from tricktable.server.errors import ServiceError
 from tricktable.server.names import clean_name
 from tricktable.server.notes import kept
-from tricktable.server.service_store import Subscription, _bot_name, _lang, retry_conflicts
+from tricktable.server.service_core import Subscription, _bot_name, _lang, retry_conflicts
 from tricktable.server.table import Table, hash_token
 from tricktable.server.undos import why_capped
 

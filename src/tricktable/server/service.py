@@ -1,12 +1,12 @@
 """The table service: tables, seats, tokens, actions, bots, presence and replays. No HTTP in here.
 
-Routes (``server/app.py``) call these coroutines and turn ``ServiceError`` into responses. Every change
+Routes (``server/routes_*.py``) call these coroutines and turn ``ServiceError`` into responses. Every change
 to a table happens under its lock and is atomic (``_commit``): it is made on a copy, the copy is stored
 (the header and the new actions; the saves of many tables at once share one transaction,
 ``server/commits.py``), and only then does the table become the copy and every subscriber hear of it, as
 that subscriber's own view message. When the store fails, the table is exactly as before.
 
-The class is built in layers, one module per resource (``server/service_store.py`` explains them); here
+The class is built in layers, one module per resource (``server/service_core.py`` explains them); here
 are its life (start, stop) and the two calls tests reach through this module (``think``, ``KEEP_FINISHED``).
 """
 
@@ -20,7 +20,7 @@ from typing import Any
 from tricktable.engine import Rng
 from tricktable.server.bots import game_levels, make_executor, stop_executor, think
 from tricktable.server.bus import cluster_for
-from tricktable.server.service_store import Settings, Subscription, log, playable, retry_conflicts
+from tricktable.server.service_core import Settings, Subscription, log, playable, retry_conflicts
 from tricktable.server.table import Table
 from tricktable.server.tables_service import Tables
 

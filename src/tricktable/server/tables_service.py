@@ -19,7 +19,7 @@ from tricktable.server.errors import ServiceError
 from tricktable.server.practice import setup_options
 from tricktable.server.replays_service import Replays
 from tricktable.server.rules_cache import rules as shared_rules
-from tricktable.server.service_store import _bot_name, _lang, playable
+from tricktable.server.service_core import _bot_name, _lang, playable
 from tricktable.server.table import Seat, Table
 
 

@@ -1,7 +1,7 @@
-"""The table service's ground floor: its shared state, and how a table is loaded, changed and stored.
+"""The table service's core: its shared state, and how a table is loaded, changed and stored.
 
 ``TableService`` (``server/service.py``) is one class built in layers, one module per resource, each
-layer over the one below: this store side, then listeners, clocks and bots, seats and actions, chat,
+layer over the one below: this core, then listeners, clocks and bots, seats and actions, chat,
 replays, tables. A layer calls only what is below it; the three calls that go up (``_notify``,
 ``_schedule_bots``, ``_forget_finished``) are named here and made by the layer that owns them.
 
@@ -132,10 +132,10 @@ def _bot_name(level: str) -> str:
     return f"Bot ({level})"
 
 
-class ServiceStore:
+class ServiceCore:
     """The service's state and the store side: loading, committing and saving tables (the layers above use it)."""
 
-    # what the layers above do, named here for the store's side to call
+    # what the layers above do, named here for the core to call
     def _notify(self, table: Table, only: int | None = None) -> None:
         raise NotImplementedError  # server/listeners.py
 
