@@ -3,7 +3,8 @@ arrows (a game is its folder: ``tests/test_shape_games.py``).
 
 The skeleton is ``src/tricktable/games/README.md``. The import graph is read from the source with ``ast``:
 every ``import`` counts, at module level, under ``TYPE_CHECKING`` and inside functions alike (an import
-hidden in a function is still a dependency). The web client's imports: ``tests/test_shape_client.py``.
+hidden in a function is still a dependency). The web client's imports: ``tests/test_shape_client.py``. The
+server stays split by resource: no module of it over about 500 lines, no function over about 60.
 """
 
 from __future__ import annotations
@@ -176,6 +177,45 @@ def test_nothing_under_games_imports_upward() -> None:
     upward = [(m, t) for m, targets in graph().items() if area(m).startswith("games")
               for t in targets if area(t) in UPWARD]
     assert not upward
+
+
+
+# --- the server, by resource ---------------------------------------------------------------------
+
+SERVER = PACKAGE / "server"
+MODULE_LINES, FUNCTION_LINES = 500, 60
+# (module file name, function name) allowed beyond FUNCTION_LINES, each with why: none yet
+LONG_FUNCTIONS: dict[tuple[str, str], str] = {}
+
+
+def too_long(folder: Path) -> list[str]:
+    """Modules of ``folder`` over ``MODULE_LINES`` lines and functions over ``FUNCTION_LINES`` (decorators and
+    docstring counted), less the listed exceptions."""
+    found = []
+    for path in sorted(folder.glob("*.py")):
+        text = path.read_text(encoding="utf-8")
+        if len(text.splitlines()) > MODULE_LINES:
+            found.append(f"{path.name}: {len(text.splitlines())} lines")
+        for node in ast.walk(ast.parse(text)):
+            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and node.end_lineno is not None:
+                first = min([node.lineno, *(d.lineno for d in node.decorator_list)])
+                lines = node.end_lineno - first + 1
+                if lines > FUNCTION_LINES and (path.name, node.name) not in LONG_FUNCTIONS:
+                    found.append(f"{path.name}: {node.name} is {lines} lines")
+    return found
+
+
+def test_the_server_is_split_by_resource() -> None:
+    """Routes, a service layer and a store per resource (docs/architecture.md, section 4): none grows back
+    into one module or one function for everything."""
+    assert not too_long(SERVER), "\n".join(too_long(SERVER))
+
+
+def test_the_length_check_finds_a_long_module_and_function(tmp_path: Path) -> None:
+    body = "\n".join(f"    x{i} = {i}" for i in range(FUNCTION_LINES))
+    (tmp_path / "long.py").write_text(f"def long() -> None:\n{body}\n" + "\n" * MODULE_LINES, encoding="utf-8")
+    assert too_long(tmp_path) == [f"long.py: {FUNCTION_LINES + 1 + MODULE_LINES} lines",
+                                  f"long.py: long is {FUNCTION_LINES + 1} lines"]
 
 
 # --- the skeleton, game by game ------------------------------------------------------------------

@@ -135,7 +135,15 @@ def _account_json(account: Account | None) -> dict[str, Any] | None:
 
 
 def router(hub: PlayerHub) -> APIRouter:
-    """The players' routes over ``hub``."""
+    """The players' routes over ``hub``: accounts and guests, then My games and ratings."""
+    routes = APIRouter()
+    routes.include_router(_account_routes(hub))
+    routes.include_router(_rating_routes(hub))
+    return routes
+
+
+def _account_routes(hub: PlayerHub) -> APIRouter:
+    """Sign up, log in and out, guests, and who this browser is."""
     routes = APIRouter()
     players, ratings, service = hub.players, hub.ratings, hub.service
     # argon2 takes 64 MiB and tens of milliseconds a hash: a few at a time, a few waiting, the rest refused
@@ -186,6 +194,14 @@ def router(hub: PlayerHub) -> APIRouter:
         mine = await asyncio.to_thread(ratings.of, who.account.player) if who.account else {}
         return {"account": _account_json(who.account), "guest": who.guest is not None,
                 "ratings": {game: {"rating": r.value, "games": r.games} for game, r in sorted(mine.items())}}
+
+    return routes
+
+
+def _rating_routes(hub: PlayerHub) -> APIRouter:
+    """My games, the leaderboards and a table's rating changes."""
+    routes = APIRouter()
+    players, ratings, service = hub.players, hub.ratings, hub.service
 
     @routes.get("/api/me/games")
     async def my_games(request: Request) -> dict[str, Any]:
