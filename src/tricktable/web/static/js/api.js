@@ -9,14 +9,6 @@ export class ApiError extends Error {
   }
 }
 
-let gamesCache = null;
-
-/** The installed games (`GET /api/games`), fetched once. */
-export async function loadGames() {
-  if (!gamesCache) gamesCache = await api("/api/games");
-  return gamesCache;
-}
-
 /** Call the HTTP API; resolves to the parsed JSON body, rejects with an ApiError. */
 export async function api(path, { method = "GET", body, query } = {}) {
   let url = path;
