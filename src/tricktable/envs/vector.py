@@ -77,6 +77,7 @@ class VectorEnv:
         self._done = np.zeros(num_envs, np.bool_)
         self._rows = np.arange(num_envs)
         self._streams = [np.random.default_rng() for _ in range(num_envs)]
+        self._seats = [0] * num_envs  # the seat to act in each game (the ``seat`` array's source)
         self.states: list[State] = []
 
     def reset(self, seed: int | None = None) -> Batch:
@@ -114,7 +115,7 @@ class VectorEnv:
             state = self.states[i]
             action = table[number] if plain else self.numbering.action(number)
             assert action is not None  # (checked against the mask above)
-            state.apply(action, int(self._seat[i]))
+            state.apply(action, self._seats[i])
             if not state.actors:
                 self._reward[i] = win_shares(state)
                 self._done[i] = True
@@ -130,24 +131,24 @@ class VectorEnv:
         return np.asarray((mask.cumsum(axis=1) > picks[:, None]).argmax(axis=1), np.int64)
 
     def _look(self, i: int, state: State) -> None:
-        """Row ``i``: the seat to act in ``state``, its tensor and its mask."""
+        """Row ``i``: the seat to act in ``state`` and its tensor (and its mask if not read from it)."""
         seat = state.actors[0]
-        self._seat[i] = seat
-        row = self._observation[i]
-        self.encoder.encode_state(state, seat, row)
-        if self.numbering.map is None:  # the game's numbering: the mask is the tensor's legal piece
-            self._mask[i] = row[self._legal]
-        else:
+        self._seats[i] = seat
+        self.encoder.encode_state(state, seat, self._observation[i])
+        if self.numbering.map is not None:
             self._mask[i] = self.numbering.mask(state.legal_actions(seat))
 
     def _refuse(self, i: int, number: int) -> None:
-        seat = int(self._seat[i])
+        seat = self._seats[i]
         legal = self.states[i].legal_actions(seat)
         action = self.numbering.action(number) if 0 <= number < self.num_actions else None
         why = "that number is not an action of this table" if action is None else "it is not legal now"
         raise IllegalAction(seat, action if action is not None else number, f"game {i}: {why}", legal)
 
     def _batch(self) -> Batch:
+        self._seat[:] = self._seats
+        if self.numbering.map is None:  # the game's numbering: the masks are the tensors' legal pieces
+            np.copyto(self._mask, self._observation[:, self._legal], casting="unsafe")
         if not self.copy:
             return Batch(self._observation, self._mask, self._seat, self._reward, self._done)
         return Batch(self._observation.copy(), self._mask.copy(), self._seat.copy(), self._reward.copy(),
