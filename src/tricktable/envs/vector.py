@@ -32,8 +32,7 @@ import numpy.typing as npt
 
 from tricktable.engine import Game, IllegalAction, State
 from tricktable.envs.actions import Numbering
-from tricktable.envs.encoding import encoder_for, resolve_game
-from tricktable.envs.pettingzoo import win_shares
+from tricktable.envs.encoding import encoder_for, resolve_game, win_shares
 
 Floats = npt.NDArray[np.float32]
 Ints = npt.NDArray[np.int64]
