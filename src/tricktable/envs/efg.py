@@ -13,13 +13,15 @@ probability, every decision with its information set (keyed by the acting seat's
 ``information_state_string``, so two nodes share an information set exactly when the seat cannot tell
 them apart), every end with its returns.
 
-Names in the EFG are numbers, not texts: an information set is named by its number and an action by
-its id in ``game`` (so a policy on the EFG game maps back by ``int(action_name)``).
+An information set is named by ``infoset_name`` (a digest of the seat's string), which is what the EFG
+game's ``information_state_string`` returns; an action by its id in ``game`` (so a policy on the EFG
+game maps back by ``int(action_name)``).
 """
 
 from __future__ import annotations
 
 import hashlib
+from collections.abc import Callable
 from typing import Any
 
 
@@ -31,20 +33,35 @@ def _number(value: float) -> str:
     return repr(float(value))
 
 
-def to_efg(game: Any, *, max_nodes: int = 1_000_000) -> str:
+def infoset_name(state: Any, player: int) -> str:
+    """The EFG name of ``player``'s information set at ``state``: a 128-bit digest of its
+    ``information_state_string`` in hex (a tricktable information state is KBs of text)."""
+    return hashlib.blake2b(state.information_state_string(player).encode(), digest_size=16).hexdigest()
+
+
+def to_efg(game: Any, *, roots: list[tuple[float, Any]] | None = None, max_nodes: int = 1_000_000,
+           on_infoset: Callable[[str, int, Any], None] | None = None) -> str:
     """The tree of the pyspiel ``game`` (sequential, every state enumerable) as EFG text.
 
+    ``roots``: the tree starts with a chance node whose outcome ``i`` has probability ``roots[i][0]``
+    and leads to the state ``roots[i][1]`` (a deal the game's own chance does not make, e.g. one fixed
+    by an option), instead of at ``game.new_initial_state()``. ``on_infoset(name, player, state)`` is
+    called at the first state met of each information set (a representative, e.g. to ask a bot).
     Raises ``TreeTooLarge`` past ``max_nodes`` nodes, before building more.
     """
     players = game.num_players()
     title = game.get_type().short_name  # (the game string may hold quotes: JSON option values)
     names = " ".join(f'"Player {p + 1}"' for p in range(players))
     lines = [f'EFG 2 R "{title}" {{ {names} }}', ""]
-    # keyed by a 128-bit digest of the string: a tricktable information state is KBs of text
-    infosets: list[dict[bytes, int]] = [{} for _ in range(players)]
+    infosets: list[dict[str, int]] = [{} for _ in range(players)]
     chance_sets = 0
     outcomes = 0
     stack: list[tuple[Any, int]] = [(game.new_initial_state(), 0)]
+    if roots is not None:
+        chance_sets = 1
+        listed = " ".join(f'"{i}" {_number(p)}' for i, (p, _) in enumerate(roots))
+        lines.append(f'c "" 1 "" {{ {listed} }} 0')
+        stack = [(state, 1) for _, state in reversed(roots)]
     while stack:
         state, depth = stack.pop()
         if len(lines) - 2 >= max_nodes:
@@ -66,11 +83,15 @@ def to_efg(game: Any, *, max_nodes: int = 1_000_000) -> str:
             if player < 0:
                 raise ValueError(f"{title} is not sequential: player {player} at a decision")
             known = infosets[player]
-            key = hashlib.blake2b(state.information_state_string(player).encode(), digest_size=16).digest()
-            number = known.setdefault(key, len(known) + 1)
+            key = infoset_name(state, player)
+            number = known.get(key)
+            if number is None:
+                number = known[key] = len(known) + 1
+                if on_infoset is not None:
+                    on_infoset(key, player, state)
             actions = state.legal_actions()
             listed = " ".join(f'"{action}"' for action in actions)
-            lines.append(f'{pad}p "" {player + 1} {number} "{number}" {{ {listed} }} 0')
+            lines.append(f'{pad}p "" {player + 1} {number} "{key}" {{ {listed} }} 0')
         for action in reversed(actions):  # the stack pops the first child first: preorder
             stack.append((state.child(action), depth + 1))
     return "\n".join(lines) + "\n"
