@@ -8,4 +8,5 @@ imported itself, so install the extra first: ``pip install tricktable[research]`
 - ``tricktable.envs.openspiel``: every game as a pyspiel Python game (``tricktable_<name>``).
 - ``tricktable.envs.pettingzoo``: an AEC environment per game, with an action mask in every observation.
 - ``tricktable.envs.gymnasium``: one seat learns; tricktable bots play the others.
+- ``tricktable.envs.vector``: many games of one table stepped with one call (stacked numpy arrays).
 """

@@ -333,6 +333,13 @@ def asked_view(state: State, seat: int | None) -> Observation:
     return view
 
 
+def win_shares(state: State) -> list[float]:
+    """Zero-sum end rewards: ``1/k`` to each of ``k`` winners, minus ``1/n`` for everyone."""
+    winners = state.winners()
+    n = state.players
+    return [(1.0 / len(winners) if seat in winners else 0.0) - 1.0 / n for seat in range(n)]
+
+
 def resolve_game(game: str | type[Game[Any]] | Game[Any], players: int | None = None, **options: Any) -> Game[Any]:
     """A game from its registry name, its class or itself (players default to 4, or the nearest allowed)."""
     if isinstance(game, Game):

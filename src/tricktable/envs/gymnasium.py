@@ -31,8 +31,7 @@ from gymnasium import spaces
 from tricktable.bots import Bot, SeatView, make_bot
 from tricktable.engine import Game, State
 from tricktable.envs.actions import Numbering
-from tricktable.envs.encoding import Tensor, encoder_for, resolve_game
-from tricktable.envs.pettingzoo import win_shares
+from tricktable.envs.encoding import Tensor, encoder_for, resolve_game, win_shares
 
 Mask = np.ndarray[Any, np.dtype[np.int8]]
 

@@ -32,18 +32,11 @@ from pettingzoo.utils.env_logger import EnvLogger
 
 from tricktable.engine import Action, Game, IllegalAction, State
 from tricktable.envs.actions import Numbering
-from tricktable.envs.encoding import Tensor, encoder_for, resolve_game
+from tricktable.envs.encoding import Tensor, encoder_for, resolve_game, win_shares
 
 
 def agent_name(seat: int) -> str:
     return f"player_{seat}"
-
-
-def win_shares(state: State) -> list[float]:
-    """Zero-sum end rewards: ``1/k`` to each of ``k`` winners, minus ``1/n`` for everyone."""
-    winners = state.winners()
-    n = state.players
-    return [(1.0 / len(winners) if seat in winners else 0.0) - 1.0 / n for seat in range(n)]
 
 
 class RawEnv(AECEnv):  # type: ignore[misc]
