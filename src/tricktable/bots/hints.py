@@ -18,7 +18,6 @@ Hints come best first by ``win_chance``.
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Sequence
 from dataclasses import asdict, dataclass
 from typing import Any
@@ -53,13 +52,6 @@ class Hint:
         return asdict(self)
 
 
-def _text_module(game: Game[Any]) -> Any:
-    try:
-        return importlib.import_module(f"tricktable.games.{game.name}.text")
-    except ModuleNotFoundError:
-        return None
-
-
 def reason(view: SeatView, action: Action, names: Sequence[str] | None = None) -> tuple[str, str]:
     """The sentence (English, Japanese) that says why ``action`` might be played, from the game's own
     reasoning: its heuristic's ``reason(obs, action, game) -> (key, values)``, worded by its text's
@@ -67,10 +59,11 @@ def reason(view: SeatView, action: Action, names: Sequence[str] | None = None) -
     if len(view.legal) == 1:
         return "It is the only legal choice.", "選べるのはこの手だけです。"
     explain = hook(view.game, "reason")
-    words = getattr(_text_module(view.game), "reason_text", None)
-    if explain is not None and words is not None:
+    if explain is not None:
         key, values = explain(view.observation, action, view.game)
-        return words(view.game, key, values, "en", names), words(view.game, key, values, "ja", names)
+        en, ja = (view.game.reason_text(key, values, lang, names) for lang in ("en", "ja"))
+        if en is not None and ja is not None:
+            return en, ja
     return "The search found it the most promising.", "探索で最も有望だった手です。"
 
 

@@ -209,6 +209,12 @@ class Game(ABC, Generic[OptionsT]):
         """A reason of ``State.why_not_reasons`` (``{"key", "args"}``) in words."""
         return str(reason.get("key", ""))
 
+    def reason_text(self, key: str, values: dict[str, Any], lang: str = "en",
+                    names: Sequence[str] | None = None) -> str | None:
+        """A reason of the heuristic's ``reason`` hook (``(key, values)``) in words, for hints and reviews;
+        None for a game that has no words for its reasons."""
+        return None
+
     def card_name(self, card: Card) -> str:
         """The printed name of ``card`` (``B15``, ``red Brigand``)."""
         codec = self.card_codec

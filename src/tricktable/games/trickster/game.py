@@ -154,6 +154,10 @@ class Trickster(Game[TricksterOptions]):
     def why_not_text(self, reason: dict[str, Any], lang: str = "en", names: Sequence[str] | None = None) -> str:
         return text.why_not_text(reason, lang, names, self.players)
 
+    def reason_text(self, key: str, values: dict[str, Any], lang: str = "en",
+                    names: Sequence[str] | None = None) -> str:
+        return text.reason_text(self, key, values, lang, names)
+
     def reference(self, lang: str = "en") -> dict[str, Any]:
         return text.reference(self, lang)
 
