@@ -42,15 +42,20 @@ def test_seat_numbers_in_text_become_names_and_twins_get_numbers(blank: Any) -> 
 
 def test_cards_read_as_colour_and_value_or_suit_and_hero(blank: Any) -> None:
     cards = blank.evaluate("""async () => {
-      const { parseCard, cardTitle } = await import('/static/js/cards.js');
+      const { parseCard, cardTitle, cardEl } = await import('/static/js/cards.js');
+      const { gameModule } = await import('/static/js/games/index.js');
+      const special = (text, game) => cardEl(text, { look: gameModule(game) }).classList.contains('is-special');
       return [parseCard('B15'), parseCard('K1'), parseCard('red Brigand'), parseCard('scroll'),
-              cardTitle('B15', 'megalomania'), cardTitle('G13', 'masquerade')];
+              cardTitle('B15', gameModule('megalomania')), cardTitle('G13', gameModule('masquerade')),
+              cardTitle('B15', gameModule('masquerade')), special('R11', 'masquerade'), special('R11', 'megalomania'),
+              special('R12', 'masquerade')];
     }""")
     assert cards[0] == {"text": "B15", "colour": "blue", "value": 15}
     assert cards[1] == {"text": "K1", "colour": "black", "value": 1}
     assert cards[2] == {"text": "red Brigand", "colour": "red", "hero": "Brigand"}
     assert cards[3] == {"text": "scroll"}
-    assert cards[4:] == ["Blue 15 Emperor", "Green 13"]
+    # each game's drawing module declares how its cards read: Megalomania's rank names, Masquerade's specials
+    assert cards[4:] == ["Blue 15 Emperor", "Green 13", "Blue 15", True, False, False]
 
 
 def test_markdown_renders_tables_lists_and_rule_tags_without_raw_html(blank: Any) -> None:

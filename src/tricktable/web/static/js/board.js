@@ -7,7 +7,6 @@ import { backsEl, cardEl, cardTitle, colourChip, colourKey, isCard, parseCard } 
 import { h, humanize } from "./dom.js";
 import { botName, pick, t } from "./i18n.js";
 import { gameModule, roundText } from "./games/index.js";
-import { cardText } from "./reference.js";
 
 const CARD_AT_START = /^([BYRKG]\d{1,2}|(?:red|orange|yellow|green|blue|purple|black|white) [A-Z][a-z]+)(?![0-9A-Za-z])(.*)$/;
 const CARD_ANYWHERE = /(^|[^0-9A-Za-z])([BYRKG]\d{1,2}|(?:red|orange|yellow|green|blue|purple|black|white) [A-Z][a-z]+)(?![0-9A-Za-z])/;
@@ -104,7 +103,7 @@ export function renderBoard(frame, opts = {}) {
     /** Draw a card; clickable and highlighted when some legal action names it. */
     card(text, extra = {}) {
       const actions = byCard.get(text);
-      const about = cardText(text, game);
+      const about = module.cardText ? module.cardText(text) : null;
       if (actions && !extra.inert) {
         drawn.add(text);
         const onClick = () => {
@@ -112,15 +111,15 @@ export function renderBoard(frame, opts = {}) {
           else opts.onSelect && opts.onSelect(opts.selected === text ? null : text);
         };
         const tip = [actions.map((a) => withNames(a.label || a.action, summary)).join(" / "), about && about.text].filter(Boolean).join(" — ");
-        return cardEl(text, { game, legal: true, onClick, testid: "legal-card", tip, ...extra,
+        return cardEl(text, { look: module, legal: true, onClick, testid: "legal-card", tip, ...extra,
           badges: extra.badges || [] });
       }
-      const tip = about ? `${cardTitle(text, game)} — ${about.text}` : null;
+      const tip = about ? `${cardTitle(text, module)} — ${about.text}` : null;
       // A card of my hand that cannot be played now says why when clicked (tapped).
       const mineNow = extra.inHand && frame.legal && frame.legal.length && !opts.pending;
       const onClick = mineNow && opts.onNote
         ? () => opts.onNote(opts.note && opts.note.card === text ? null : { card: text }) : null;
-      return cardEl(text, { game, tip, onClick, testid: mineNow ? "dim-card" : undefined, ...extra });
+      return cardEl(text, { look: module, tip, onClick, testid: mineNow ? "dim-card" : undefined, ...extra });
     },
     value: (key, value) => renderValue(key, value, ctx),
     label: (key) => labelFor(module, key),
@@ -297,11 +296,11 @@ function renderNote(ctx, opts, frame) {
   const note = opts.note;
   if (!note) return null;
   const reasons = frame.whyNot || {};
-  const about = cardText(note.card, ctx.game);
+  const about = ctx.module.cardText ? ctx.module.cardText(note.card) : null;
   const reason = reasons[note.card] || waitReason(ctx, frame) || t("table.notNow");
   return h("div", { class: "why-not", dataset: { testid: "why-not" }, role: "status" },
     h("div", { class: "choice-head" }, ctx.card(note.card, { small: true, inert: true }),
-      h("div", {}, h("strong", {}, cardTitle(note.card, ctx.game)), h("p", { class: "plain why-reason" }, `✗ ${reason}`),
+      h("div", {}, h("strong", {}, cardTitle(note.card, ctx.module)), h("p", { class: "plain why-reason" }, `✗ ${reason}`),
         about ? h("p", { class: "plain muted small" }, about.text) : null)),
     h("button", { type: "button", class: "btn btn-ghost", onclick: () => opts.onNote && opts.onNote(null) }, t("table.gotIt")));
 }
@@ -322,7 +321,7 @@ function renderDecisions(ctx, byCard, others, drawn, opts, frame) {
   if (selected && drawn.has(opts.selected)) {
     items.push(h("div", { class: "choice-card", dataset: { testid: "card-choices" } },
       h("div", { class: "choice-head" }, ctx.card(opts.selected, { small: true, inert: true }),
-        h("span", {}, t("table.choose", { card: cardTitle(opts.selected, ctx.game) }))),
+        h("span", {}, t("table.choose", { card: cardTitle(opts.selected, ctx.module) }))),
       h("div", { class: "buttons" },
         selected.map((item) => actionButton(item, opts, ctx.summary)),
         h("button", { type: "button", class: "btn btn-ghost", onclick: () => opts.onSelect && opts.onSelect(null) }, t("table.cancel")))));

@@ -13,13 +13,6 @@ export const COLOUR_NAMES = {
   purple: { en: "Purple", ja: "紫" }, white: { en: "White", ja: "白" },
 };
 
-// Megalomania's ranks (rules: Components): the name printed on each value.
-const RANKS = {
-  15: { en: "Emperor", ja: "皇帝" }, 12: { en: "Oracle", ja: "オラクル" }, 9: { en: "Knight", ja: "騎士" },
-  7: { en: "Wizard", ja: "魔法使い" }, 6: { en: "Dwarf", ja: "ドワーフ" }, 4: { en: "Explorer", ja: "探検家" },
-  2: { en: "Assassin", ja: "暗殺者" }, 1: { en: "Farmer", ja: "農夫" },
-};
-
 const HEROES_JA = {
   Brigand: "山賊", Guard: "警備員", Magician: "手品師", Nomad: "放浪者", Peddler: "行商人", Revolutionary: "革命家",
   Soldier: "軍人", Archivist: "記録保管人", Doctor: "医師", Explorer: "探検家", Inventor: "発明者", Scion: "継承者",
@@ -30,9 +23,6 @@ const HEROES_JA = {
 export function heroName(hero) {
   return lang() === "ja" ? HEROES_JA[hero] || hero : hero;
 }
-
-// Masquerade cards with a gold-framed effect or an end-game bonus (rules: Special cards).
-const MASQUERADE_SPECIALS = new Set(["R11", "B16", "K6", "G13", "K13", "G6", "R1", "B2", "G1", "R3", "K1", "B1"]);
 
 const CARD_RE = /^([BYRKG])(\d{1,2})$/;
 const SUIT_RE = new RegExp(`^(${SUITS.join("|")}) ([A-Za-z]+)$`, "i");
@@ -67,29 +57,38 @@ export function colourKey(value) {
   return COLOUR_NAMES[key] ? key : null;
 }
 
-/** A card's name for people: "Blue 15 Emperor", "red Brigand". */
-export function cardTitle(text, game) {
+/** The name a game prints on a card's value ("Emperor" on Megalomania's 15), from its drawing module's
+ * `ranks` (value -> `{en, ja}`), or "". */
+function rankName(look, value) {
+  const rank = look && look.ranks ? look.ranks[value] : null;
+  return rank ? rank[lang()] : "";
+}
+
+/** A card's name for people: "Blue 15 Emperor", "red Brigand". `look`: the game's drawing module
+ * (`js/games/<game>.js`), whose declarations (`ranks`, `specials`) say how its cards read. */
+export function cardTitle(text, look) {
   const card = parseCard(text);
   if (!card.colour) return card.text;
   const colour = colourName(card.colour);
   if (card.hero) return lang() === "ja" ? `${colour}の${HEROES_JA[card.hero] || card.hero}` : `${colour} ${card.hero}`;
-  const rank = game === "megalomania" && RANKS[card.value] ? ` ${RANKS[card.value][lang()]}` : "";
-  return `${colour} ${card.value}${rank}`;
+  const rank = rankName(look, card.value);
+  return `${colour} ${card.value}${rank ? ` ${rank}` : ""}`;
 }
 
 /**
- * A card element. `opts`: `game`, `small`, `faceDown`, `legal` (highlight), `onClick`, `badges` (strings
+ * A card element. `opts`: `look` (the game's drawing module: its `ranks` name values, its `specials` are
+ * framed), `small`, `faceDown`, `legal` (highlight), `onClick`, `badges` (strings
  * shown on the card), `testid`.
  */
 export function cardEl(text, opts = {}) {
-  const { game, small, faceDown, legal, onClick, badges = [], testid, dim, tip } = opts;
+  const { look, small, faceDown, legal, onClick, badges = [], testid, dim, tip } = opts;
   if (faceDown) {
     return h("div", { class: ["card", "card-back", small && "card-small"], "aria-label": "face-down card" });
   }
   const card = parseCard(text);
   const classes = ["card", card.colour ? `c-${card.colour}` : "c-plain", small && "card-small", legal && "is-legal",
     dim && "is-dim", onClick && "is-clickable"];
-  if (game === "masquerade" && MASQUERADE_SPECIALS.has(card.text)) classes.push("is-special");
+  if (look && look.specials && look.specials.has(card.text)) classes.push("is-special");
   let face;
   if (card.hero) {
     let name = heroName(card.hero);
@@ -101,7 +100,7 @@ export function cardEl(text, opts = {}) {
       h("span", { class: "card-suit" }, colourName(card.colour)),
     ];
   } else if (card.colour) {
-    const rank = game === "megalomania" && RANKS[card.value] ? RANKS[card.value][lang()] : "";
+    const rank = rankName(look, card.value);
     face = [
       h("span", { class: "card-corner" }, String(card.value)),
       h("span", { class: "card-value" }, String(card.value)),
@@ -113,8 +112,8 @@ export function cardEl(text, opts = {}) {
   const el = h(onClick ? "button" : "div", {
     class: classes,
     type: onClick ? "button" : null,
-    title: tip || cardTitle(text, game),
-    "aria-label": tip || cardTitle(text, game),
+    title: tip || cardTitle(text, look),
+    "aria-label": tip || cardTitle(text, look),
     dataset: { card: card.text, testid: testid || "card" },
     onclick: onClick || null,
   }, face, badges.length ? h("span", { class: "card-badges" }, badges.map((b) => h("span", { class: "badge" }, b))) : null);

@@ -7,7 +7,6 @@ import { accountError, me } from "./account.js";
 import { api, heldSeat, holdSeat, loadGames, savedName, saveName } from "./api.js";
 import { h, humanize, mount, mountChanged, shownKey, toast } from "./dom.js";
 import { gameModule } from "./games/index.js";
-import { heroName } from "./cards.js";
 import { botName, lang, pick, t, titleOf } from "./i18n.js";
 
 /** Show the lobby in `root`; `navigate(path)` moves to another page. Returns `{dispose, relang}`. */
@@ -190,8 +189,10 @@ function optionField(form, opt) {
   };
   let control;
   const testid = `option-${opt.name}`;
-  if (opt.name === "deck" && form.game === "trickster") {
-    control = heroPicker(form, opt, current, set);
+  // a game may draw an option of its own (Trickster's deck: a named deck or seven heroes ticked)
+  const own = gameModule(form.game).optionControl?.(opt, { form, current, set, displayValue });
+  if (own) {
+    control = own;
   } else if (opt.choices && opt.choices.length) {
     control = h("select", { dataset: { testid }, onchange: (event) => set(opt.choices[Number(event.target.value)]) },
       opt.choices.map((c, i) => h("option", { value: i, dataset: { value: JSON.stringify(c) }, selected: JSON.stringify(c) === JSON.stringify(current) },
@@ -235,7 +236,7 @@ function optionField(form, opt) {
   const title = pick(words.label) || humanize(opt.name);
   const doc = pick(words.doc) || opt.doc;
   return h("div", { class: "option", dataset: { option: opt.name } },
-    h(opt.name === "deck" && form.game === "trickster" ? "div" : "label", { class: "option-head" },
+    h(own ? "div" : "label", { class: "option-head" },
       h("span", { class: "option-name" }, title),
       h("span", { class: `tag tag-${tag}`, title: t(`create.tag${tag}`), dataset: { testid: "option-tag" } }, t(`create.tagShort${tag}`)),
       control),
@@ -250,49 +251,6 @@ export function listValues(text, numbers, bounds = [-1000, 1000]) {
   if (!numbers) return { values: items, bad: null };
   const bad = items.find((item) => !/^[-+]?\d+$/.test(item) || Number(item) < bounds[0] || Number(item) > bounds[1]);
   return { values: items.map(Number), bad: bad === undefined ? null : bad };
-}
-
-const HEROES = ["Brigand", "Guard", "Magician", "Nomad", "Peddler", "Revolutionary", "Soldier",
-  "Archivist", "Doctor", "Explorer", "Inventor", "Scion", "Scavenger", "Witness"];
-const DECKS = ["beginner", "strategist", "random", "draft"];
-
-/** Trickster's deck: a named deck, or exactly 7 heroes ticked one by one. */
-function heroPicker(form, opt, current, set) {
-  const explicit = Array.isArray(current);
-  const picked = new Set(explicit ? current : []);
-  const box = h("div", { class: "hero-picker", dataset: { testid: "hero-picker" } });
-  const draw = () => {
-    const list = HEROES.filter((name) => picked.has(name));
-    mount(box,
-      h("span", { class: ["small", list.length === 7 ? "muted" : "error"], dataset: { testid: "hero-count" } }, t("create.heroCount", { n: list.length })),
-      h("div", { class: "hero-grid" }, HEROES.map((name) => h("label", { class: ["hero-choice", picked.has(name) && "is-on"] },
-        h("input", { type: "checkbox", checked: picked.has(name) || null, dataset: { testid: `hero-${name}` },
-          disabled: !picked.has(name) && picked.size >= 7 ? true : null,
-          onchange: (event) => {
-            if (event.target.checked) picked.add(name);
-            else picked.delete(name);
-            const chosen = HEROES.filter((n) => picked.has(n));
-            if (chosen.length === 7) set(chosen);
-            else form.options[opt.name] = chosen; // not yet 7: the server says so if sent
-            draw();
-          } }),
-        heroName(name)))));
-  };
-  const select = h("select", { dataset: { testid: `option-${opt.name}` }, onchange: (event) => {
-    const value = event.target.value;
-    if (value === "explicit") {
-      form.options[opt.name] = HEROES.filter((n) => picked.has(n));
-      box.hidden = false;
-      draw();
-    } else {
-      box.hidden = true;
-      set(value);
-    }
-  } }, DECKS.map((d) => h("option", { value: d, selected: !explicit && current === d }, `${displayValue(d, opt)}${d === opt.default ? ` (${t("create.default")})` : ""}`)),
-  h("option", { value: "explicit", selected: explicit }, t("create.explicit")));
-  box.hidden = !explicit;
-  if (explicit) draw();
-  return h("div", { class: "hero-deck" }, select, box);
 }
 
 /** A value as players read it: the game's words for it when the server sends them (`opt.words.values`). */

@@ -4,7 +4,6 @@
 
 import { api } from "./api.js";
 import { lang, pick } from "./i18n.js";
-import { parseCard } from "./cards.js";
 
 const cache = new Map(); // "game:lang:table" -> data | Promise
 let table = ""; // the table on screen: its own options (its heroes, its mission points) shape its reference
@@ -41,20 +40,6 @@ export function entry(game, section, key) {
   const data = reference(game);
   const found = data && data.sections.find((s) => s.key === section);
   return (found && found.items.find((i) => i.key === String(key))) || null;
-}
-
-/** What a card does, in words, for a tooltip (null when its game's reference says nothing of it). */
-export function cardText(text, game) {
-  const card = parseCard(text);
-  if (game === "megalomania" && card.value) return entry(game, "powers", card.value);
-  if (game === "trickster" && card.hero) return entry(game, "heroes", card.hero);
-  if (game === "masquerade") {
-    const effect = entry(game, "effects", card.text);
-    const bonus = entry(game, "bonuses", card.text);
-    if (effect && bonus) return { ...effect, text: `${effect.text} · ${bonus.text}` };
-    return effect || bonus;
-  }
-  return null;
 }
 
 /** A term of `game`'s glossary (its reference's `glossary` section) in the current language, capitalised as

@@ -1,5 +1,8 @@
 // Per-game drawing: labels for each game's `table` keys and special panels. The generic board draws
-// whatever a module does not; a game without a module still plays.
+// whatever a module does not; a game without a module still plays. What a shared module needs to know of
+// a game is a declaration or a hook on its module, never a test of its name: `ranks` (the name printed on
+// a value), `specials` (cards drawn framed), `cardText(text)` (a card's tooltip from the reference),
+// `optionControl(opt, form)` (a new-table option the game draws itself), `roundWords`, `prompt(ctx)`, ...
 
 import { pick, t } from "../i18n.js";
 import masquerade from "./masquerade.js";

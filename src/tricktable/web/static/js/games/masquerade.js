@@ -4,10 +4,13 @@
 import { cardTitle, colourChip, colourName } from "../cards.js";
 import { h } from "../dom.js";
 import { lang, pick } from "../i18n.js";
-import { term } from "../reference.js";
+import { entry, term } from "../reference.js";
 
 const ORDER = "RKBG";
 const LETTER_COLOUR = { R: "red", K: "black", B: "blue", G: "green" };
+
+// The cards with a gold-framed effect or an end-game bonus (rules: Special cards): drawn framed.
+const SPECIALS = new Set(["R11", "B16", "K6", "G13", "K13", "G6", "R1", "B2", "G1", "R3", "K1", "B1"]);
 
 const L = {
   won: { en: "Won", ja: "獲得" },
@@ -41,6 +44,14 @@ export default {
   blurb: { en: "Play any card, but if you could have followed you may be challenged. The lowest card picks one, the highest takes the rest.",
     ja: "どのカードを出してもよいが、フォローできたのにしないとチャレンジされるかも。最小の人が1枚選び、最大の人が残りを取る。" },
   labels: L,
+  specials: SPECIALS,
+  /** What a card does, for its tooltip: its effect and its end-game bonus, from the reference. */
+  cardText(text) {
+    const effect = entry("masquerade", "effects", text);
+    const bonus = entry("masquerade", "bonuses", text);
+    if (effect && bonus) return { ...effect, text: `${effect.text} · ${bonus.text}` };
+    return effect || bonus;
+  },
   // the rules count turns, one trick each, and no rounds
   roundWords: { en: "Turn {n}", ja: "第{n}ターン" },
   roundIsTrick: true,
@@ -169,8 +180,8 @@ export default {
         h("div", { class: "card-row card-row-small" }, t.previous.cards.filter((x) => typeof x === "string").map((x) =>
           ctx.card(x, { small: true, inert: true, badges: x === t.previous.picked ? ["✋"] : [] }))),
         t.previous.picker !== undefined ? h("p", { class: "plain small" }, line(ctx,
-          `${ctx.name(t.previous.picker)} took ${cardTitle(t.previous.picked, ctx.game)}; ${ctx.name(t.previous.taker)} took the rest.`,
-          `${ctx.name(t.previous.picker)}が${cardTitle(t.previous.picked, ctx.game)}を取り、${ctx.name(t.previous.taker)}が残りを獲得。`)) : null));
+          `${ctx.name(t.previous.picker)} took ${cardTitle(t.previous.picked, ctx.module)}; ${ctx.name(t.previous.taker)} took the rest.`,
+          `${ctx.name(t.previous.picker)}が${cardTitle(t.previous.picked, ctx.module)}を取り、${ctx.name(t.previous.taker)}が残りを獲得。`)) : null));
     }
     return blocks.length ? h("div", { class: "public" }, blocks) : null;
   },

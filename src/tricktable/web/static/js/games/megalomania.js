@@ -2,7 +2,7 @@
 // force this trick, and the round results, drawn from `table` (games/megalomania/observe.py).
 // Looks only: which card, power or cube may be used comes from the legal actions.
 
-import { cardTitle, colourChip, colourName } from "../cards.js";
+import { cardTitle, colourChip, colourName, parseCard } from "../cards.js";
 import { h, tip } from "../dom.js";
 import { entry, term } from "../reference.js";
 import { lang, pick } from "../i18n.js";
@@ -36,6 +36,13 @@ const L = {
   free_power_armed: { en: "Free Power armed", ja: "無料パワー準備" },
   immune: { en: "Immune", ja: "免疫" },
   pending: { en: "Waiting for", ja: "待っている選択" },
+};
+
+// The name printed on each value (rules: Components); the cards draw it, and a card's title says it.
+const RANKS = {
+  15: { en: "Emperor", ja: "皇帝" }, 12: { en: "Oracle", ja: "オラクル" }, 9: { en: "Knight", ja: "騎士" },
+  7: { en: "Wizard", ja: "魔法使い" }, 6: { en: "Dwarf", ja: "ドワーフ" }, 4: { en: "Explorer", ja: "探検家" },
+  2: { en: "Assassin", ja: "暗殺者" }, 1: { en: "Farmer", ja: "農夫" },
 };
 
 const SCROLLS = {
@@ -74,6 +81,12 @@ export default {
   blurb: { en: "A new mission every round: spend crystals to unleash card powers and cubes to shift values, and win the tricks the mission asks for.",
     ja: "毎ラウンド違うミッションに挑むトリックテイキング。パワークリスタルでカードのパワーを使い、キューブで数字を動かして、ミッションが求めるトリックを取る。" },
   labels: L,
+  ranks: RANKS,
+  /** What a card does, for its tooltip: the power of its value (null until the reference has arrived). */
+  cardText(text) {
+    const card = parseCard(text);
+    return card.value ? entry("megalomania", "powers", card.value) : null;
+  },
   hide: ["mission", "mission_points", "dominant", "dealer", "rounds", "pairs", "turn", "crystals", "cubes",
     "scroll_counts", "points", "lost", "results", "missions_played", "tricks_won", "won_cards", "completed_tricks",
     "trick_number", "tricks_in_round", "face_up", "covered", "draw_piles", "powers_used", "emperor", "knight",
@@ -120,7 +133,7 @@ export default {
       case "explorer":
         return t.explorer_found
           ? say("Explorer: you found {card}. Click the card of your hand you give for it.",
-            "探検家：{card}を見つけました。代わりに渡す手札をクリックしてください。", { card: cardTitle(t.explorer_found, "megalomania") })
+            "探検家：{card}を見つけました。代わりに渡す手札をクリックしてください。", { card: cardTitle(t.explorer_found, ctx.module) })
           : say("Explorer: click the card of your hand you give in exchange.", "探検家：交換に渡す手札をクリックしてください。");
       case "oracle":
         return say("Oracle: choose the colour your Oracle becomes (never the dominant colour).",

@@ -3,8 +3,8 @@
 // (games/trickster/observe.py). Looks only: fitting cards and effect choices come from the legal list.
 
 import { heroName, parseCard } from "../cards.js";
-import { h, tip } from "../dom.js";
-import { lang, pick } from "../i18n.js";
+import { h, mount, tip } from "../dom.js";
+import { lang, pick, t } from "../i18n.js";
 import { entry, term } from "../reference.js";
 
 const L = {
@@ -58,6 +58,49 @@ export function draftPicks(draft, players) {
   return chosen.map((hero, k) => ({ hero, seat: (((draft.drafter - (chosen.length - k)) % players) + players) % players }));
 }
 
+const HEROES = ["Brigand", "Guard", "Magician", "Nomad", "Peddler", "Revolutionary", "Soldier",
+  "Archivist", "Doctor", "Explorer", "Inventor", "Scion", "Scavenger", "Witness"];
+const DECKS = ["beginner", "strategist", "random", "draft"];
+
+/** Trickster's deck: a named deck, or exactly 7 heroes ticked one by one. */
+function heroPicker(opt, { form, current, set, displayValue }) {
+  const explicit = Array.isArray(current);
+  const picked = new Set(explicit ? current : []);
+  const box = h("div", { class: "hero-picker", dataset: { testid: "hero-picker" } });
+  const draw = () => {
+    const list = HEROES.filter((name) => picked.has(name));
+    mount(box,
+      h("span", { class: ["small", list.length === 7 ? "muted" : "error"], dataset: { testid: "hero-count" } }, t("create.heroCount", { n: list.length })),
+      h("div", { class: "hero-grid" }, HEROES.map((name) => h("label", { class: ["hero-choice", picked.has(name) && "is-on"] },
+        h("input", { type: "checkbox", checked: picked.has(name) || null, dataset: { testid: `hero-${name}` },
+          disabled: !picked.has(name) && picked.size >= 7 ? true : null,
+          onchange: (event) => {
+            if (event.target.checked) picked.add(name);
+            else picked.delete(name);
+            const chosen = HEROES.filter((n) => picked.has(n));
+            if (chosen.length === 7) set(chosen);
+            else form.options[opt.name] = chosen; // not yet 7: the server says so if sent
+            draw();
+          } }),
+        heroName(name)))));
+  };
+  const select = h("select", { dataset: { testid: `option-${opt.name}` }, onchange: (event) => {
+    const value = event.target.value;
+    if (value === "explicit") {
+      form.options[opt.name] = HEROES.filter((n) => picked.has(n));
+      box.hidden = false;
+      draw();
+    } else {
+      box.hidden = true;
+      set(value);
+    }
+  } }, DECKS.map((d) => h("option", { value: d, selected: !explicit && current === d }, `${displayValue(d, opt)}${d === opt.default ? ` (${t("create.default")})` : ""}`)),
+  h("option", { value: "explicit", selected: explicit }, t("create.explicit")));
+  box.hidden = !explicit;
+  if (explicit) draw();
+  return h("div", { class: "hero-deck" }, select, box);
+}
+
 function chip(label, ...value) {
   return h("span", { class: "chip" }, h("span", { class: "kv-key" }, label), " ", value);
 }
@@ -83,6 +126,15 @@ export default {
   blurb: { en: "Every card played sets off its hero. The first follower who cannot fit the pattern busts and takes the pot: lowest trouble wins.",
     ja: "出したカードのヒーローの効果が必ず起きる。パターンに合わせられない最初のフォロワーがバーストしてポットを引き取る。トラブルが最も少ない人の勝ち。" },
   labels: L,
+  /** What a card does, for its tooltip: its hero's effect (null until the reference has arrived). */
+  cardText(text) {
+    const card = parseCard(text);
+    return card.hero ? entry("trickster", "heroes", card.hero) : null;
+  },
+  /** The new-table form's control for the `deck` option (null for the others: the form draws those). */
+  optionControl(opt, form) {
+    return opt.name === "deck" ? heroPicker(opt, form) : null;
+  },
   hide: ["heroes", "token", "trickster", "followers", "turn", "pattern", "lead", "trash", "deck_size", "tableaus",
     "round_scores", "rounds", "last_buster", "effect", "chosen", "known", "draft"],
   phases: {
