@@ -94,7 +94,8 @@ def run(args: argparse.Namespace) -> int:
     import uvicorn
 
     from tricktable.server.app import create_app
-    from tricktable.server.store import SqlStore, default_url, open_store
+    from tricktable.server.database import default_url
+    from tricktable.server.store import SqlStore, open_store
 
     url = args.db or default_url()
     # X-Forwarded-For is read by the app, from --trusted-proxy only (uvicorn's own default trusts 127.0.0.1)

@@ -9,8 +9,8 @@ programs, tests).
 Passwords are hashed with argon2id (argon2-cffi's defaults: RFC 9106's second recommended profile); a
 session is a random token in an HttpOnly, SameSite=Lax cookie whose SHA-256 is stored with its account
 and expiry, so logging out ends it everywhere it was copied. ``Players`` keeps accounts, sessions and
-"which player sits where" (for My games) in the table store's SQL database (the same SQLAlchemy
-``metadata``), or in an SQLite database in memory beside a memory store.
+"which player sits where" (for My games) in the tables' database (``server/database.py``), or in an
+SQLite database in memory beside a memory store (``store.engine_for``).
 """
 
 from __future__ import annotations
@@ -19,7 +19,6 @@ import hashlib
 import secrets
 import threading
 import time
-import weakref
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -28,17 +27,17 @@ from typing import Any
 
 from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError, VerifyMismatchError
-from sqlalchemy import Column, DateTime, Integer, String, create_engine, delete, insert, select, text, update
+from sqlalchemy import Column, DateTime, Integer, String, delete, insert, select, update
 from sqlalchemy import Table as SqlTable
 from sqlalchemy.engine import Engine
 from sqlalchemy.exc import IntegrityError
-from sqlalchemy.pool import StaticPool
 
+from tricktable.server.database import create_tables, metadata, now
 from tricktable.server.errors import ServiceError
 from tricktable.server.limits import Limits
 from tricktable.server.logins import Throttle
 from tricktable.server.names import clean_name, name_key
-from tricktable.server.store import SqlStore, Store, metadata, now
+from tricktable.server.store import engine_for as engine_for  # where a store keeps its players
 
 SESSION_COOKIE = "tricktable_session"
 GUEST_COOKIE = "tricktable_guest"
@@ -125,9 +124,7 @@ class Players:
         # an SQLite database in memory has one connection for every thread: take turns
         self._lock = threading.Lock() if engine.url.database in (None, "", ":memory:") else None
         with self._begin() as connection:
-            if engine.dialect.name == "postgresql":  # several processes may start at once (as store.SqlStore)
-                connection.execute(text("SELECT pg_advisory_xact_lock(727172)"))
-            metadata.create_all(connection, tables=PLAYER_TABLES)
+            create_tables(connection, PLAYER_TABLES)
         self.throttle = Throttle(engine, self.limits, self._begin, clock)  # logins, sign-ups (server/logins.py)
 
     @contextmanager
@@ -250,18 +247,3 @@ def _account(found: Any) -> Account:
     created = found["created"]
     return Account(id=found["id"], name=found["name"], created=created if created.tzinfo else
                    created.replace(tzinfo=now().tzinfo))
-
-
-_BESIDE: weakref.WeakKeyDictionary[Any, Engine] = weakref.WeakKeyDictionary()
-
-
-def engine_for(store: Store) -> Engine:
-    """The SQL database of ``store`` (a ``SqlStore``'s own), or an SQLite database in memory that lives as
-    long as the (memory) store does, so a server started again over the same store finds its accounts."""
-    if isinstance(store, SqlStore):
-        return store.engine
-    engine = _BESIDE.get(store)
-    if engine is None:
-        engine = _BESIDE[store] = create_engine("sqlite://", connect_args={"check_same_thread": False},
-                                                poolclass=StaticPool)
-    return engine

@@ -1,7 +1,7 @@
 """The ASGI app: thin HTTP and WebSocket routes over the table service (docs/protocol.md).
 
 ``create_app(store=..., settings=...)`` builds it from the routes of each resource (``server/routes_*.py``,
-``server/players_routes.py``); uvicorn serves it (``tricktable serve``). Every error is
+``server/routes_players.py``); uvicorn serves it (``tricktable serve``). Every error is
 ``{"type": "error", "code": ..., "message": ...}`` with a 4xx status, and changes nothing; a server failure
 is a 5xx with an error ``id`` whose details are in the server log only. Every response has the security
 headers (``server/headers.py``); the WebSocket checks Origin and takes the seat token in its first message.
@@ -25,9 +25,9 @@ from uvicorn.middleware.proxy_headers import ProxyHeadersMiddleware
 from tricktable.server.errors import ServiceError, new_error_id, server_failure
 from tricktable.server.headers import SecurityHeaders
 from tricktable.server.limits import RateLimiter, RequestGuard
-from tricktable.server.players_routes import PlayerHub
-from tricktable.server.players_routes import router as players_router
+from tricktable.server.players_service import PlayerHub
 from tricktable.server.routes_play import router as play_router
+from tricktable.server.routes_players import router as players_router
 from tricktable.server.routes_replays import router as replays_router
 from tricktable.server.routes_socket import router as socket_router
 from tricktable.server.routes_tables import router as tables_router
@@ -62,7 +62,7 @@ def create_app(store: Store | None = None, settings: Settings | None = None, db:
     own_store = store is None
     the_store: Store = store if store is not None else open_store(db)
     service = TableService(the_store, settings)
-    hub = PlayerHub(service, the_store, origins)  # accounts, guests, ratings (server/players_routes.py)
+    hub = PlayerHub(service, the_store, origins)  # accounts, guests, ratings (server/players_service.py)
 
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:

@@ -33,8 +33,9 @@ import time
 from collections.abc import Callable
 from typing import Any, Protocol
 
+from tricktable.server.database import CHANNEL
 from tricktable.server.rules_cache import replay
-from tricktable.server.store import CHANNEL, Store, TableRow
+from tricktable.server.store import Store, TableRow
 from tricktable.server.table import Seat, Table
 
 

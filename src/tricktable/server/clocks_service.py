@@ -12,11 +12,11 @@ from typing import Any
 from tricktable.engine import Rng, State
 from tricktable.server.bots import bot_seed
 from tricktable.server.clock import deadline, uses_grace
+from tricktable.server.database import now
 from tricktable.server.errors import ServiceError
 from tricktable.server.limits import CLOSE_EXPIRED
 from tricktable.server.listeners import Listeners
 from tricktable.server.service_core import THINKING_SHOWN_AFTER, WEEK, log
-from tricktable.server.store import now
 from tricktable.server.table import Table
 
 

@@ -21,7 +21,7 @@ from sqlalchemy import Table as SqlTable
 from sqlalchemy.engine import Engine
 from sqlalchemy.exc import IntegrityError
 
-from tricktable.server.store import metadata
+from tricktable.server.database import metadata
 
 keys = SqlTable(
     "tricktable_keys", metadata,

@@ -29,9 +29,9 @@ from sqlalchemy import Table as SqlTable
 from sqlalchemy.engine import Engine
 from sqlalchemy.exc import IntegrityError
 
+from tricktable.server.database import metadata
 from tricktable.server.errors import ServiceError
 from tricktable.server.limits import Limits
-from tricktable.server.store import metadata
 
 WINDOW = 3600.0  # seconds after its last failure that a count is forgotten
 MAX_DELAY = 300.0  # the longest wait between two tries, in seconds

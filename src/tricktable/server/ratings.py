@@ -25,20 +25,20 @@ import threading
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
-from datetime import UTC, datetime, timedelta
+from datetime import datetime, timedelta
 from pathlib import Path
 from typing import Any
 
 from openskill.models import PlackettLuce
-from sqlalchemy import Column, DateTime, Float, Integer, String, Text, insert, select, text, update
+from sqlalchemy import Column, DateTime, Float, Integer, String, Text, insert, select, update
 from sqlalchemy import Table as SqlTable
 from sqlalchemy.engine import Engine
 from sqlalchemy.exc import IntegrityError
 
 from tricktable.engine import game_class
 from tricktable.server import rating_policy as policy
-from tricktable.server.store import metadata, now
-from tricktable.server.store import tables as table_rows
+from tricktable.server.database import aware, create_tables, metadata, now
+from tricktable.server.store import tables as table_rows  # read once, to rate what a restart left unrated
 
 log = logging.getLogger("tricktable.server")
 BASE, SCALE = 1000.0, 40.0  # the shown rating: BASE + SCALE * (mu - 3 sigma)
@@ -102,15 +102,13 @@ class Rating:
 
 
 class Ratings:
-    """The rating tables over an SQL engine (the store's, or the in-memory one of ``accounts.engine_for``)."""
+    """The rating tables over an SQL engine (the store's, or the in-memory one of ``store.engine_for``)."""
 
     def __init__(self, engine: Engine) -> None:
         self.engine = engine
         self._lock = threading.Lock()  # one update at a time in this process (SQLite has one writer anyway)
         with self._begin() as connection:
-            if engine.dialect.name == "postgresql":
-                connection.execute(text("SELECT pg_advisory_xact_lock(727172)"))
-            metadata.create_all(connection, tables=RATING_TABLES)
+            create_tables(connection, RATING_TABLES)
 
     @contextmanager
     def _begin(self) -> Iterator[Any]:
@@ -190,7 +188,7 @@ class Ratings:
         pairs: dict[tuple[str, str], tuple[int, int]] = {}
         for i, a in enumerate(people):
             for b in people[i + 1:]:
-                times = [_aware(row[0]) for row in connection.execute(select(pairings.c.created).where(
+                times = [aware(row[0]) for row in connection.execute(select(pairings.c.created).where(
                     pairings.c.game == game, pairings.c.a == a, pairings.c.b == b, pairings.c.created >= window))]
                 pairs[(a, b)] = (len(times), sum(t >= day for t in times))
         return met, pairs
@@ -234,11 +232,6 @@ class Ratings:
                                                table_rows.c.id.not_in(done)).limit(limit))
         with self._begin() as connection:
             return [row.id for row in connection.execute(query)]
-
-
-def _aware(moment: datetime) -> datetime:
-    """A stored time as an aware UTC time (SQLite gives it back without its zone)."""
-    return moment if moment.tzinfo is not None else moment.replace(tzinfo=UTC)
 
 
 # --- bots' ratings from `tricktable simulate` --------------------------------------------------------

@@ -9,7 +9,8 @@ from typing import Any
 from fastapi import APIRouter, Request
 from pydantic import BaseModel
 
-from tricktable.server.players_routes import PlayerHub, check_origin
+from tricktable.server.players_service import PlayerHub
+from tricktable.server.routes_players import check_origin
 from tricktable.server.routes_tables import StartTable
 from tricktable.server.service import TableService
 

@@ -18,7 +18,7 @@ from tricktable.server.fanout import pump_task
 from tricktable.server.headers import origin_allowed
 from tricktable.server.limits import CLOSE_BINARY, Limits, RateLimiter, read_message
 from tricktable.server.networks import network_of
-from tricktable.server.players_routes import PlayerHub
+from tricktable.server.players_service import PlayerHub
 from tricktable.server.service import Subscription, TableService
 from tricktable.server.table import join_views
 

@@ -12,8 +12,9 @@ from fastapi import APIRouter, Request
 from pydantic import BaseModel, Field
 
 from tricktable.server.errors import ServiceError
-from tricktable.server.players_routes import PlayerHub, check_origin
+from tricktable.server.players_service import PlayerHub
 from tricktable.server.reference import game_reference
+from tricktable.server.routes_players import check_origin
 from tricktable.server.service import TableService
 
 

@@ -24,14 +24,16 @@ from typing import Any, ParamSpec, TypeVar
 
 from tricktable.engine import State, available, game_class
 from tricktable.server.bus import Cluster, refresh
-from tricktable.server.chat import ChatRates, chat_store_for
+from tricktable.server.chat import ChatRates
+from tricktable.server.chat_store import chat_store_for
 from tricktable.server.clock import charge
 from tricktable.server.commits import GroupCommit
+from tricktable.server.database import now
 from tricktable.server.errors import ServiceError, new_error_id, store_failure
 from tricktable.server.fair import FairPool
 from tricktable.server.fanout import Outbox
 from tricktable.server.limits import Limits, TableQuota
-from tricktable.server.store import StaleRow, Store, TableRow, now
+from tricktable.server.store import StaleRow, Store, TableRow
 from tricktable.server.table import LANGS, Seat, Table, grown_from
 from tricktable.server.undos import reset_counts
 
@@ -164,7 +166,7 @@ class ServiceCore:
         self.writers: dict[str, str] = {}
         self.cluster: Cluster | None = None
         self._local: dict[tuple[str, int], int] = {}
-        self.chat = chat_store_for(store)  # table chat, stored beside the tables (server/chat.py)
+        self.chat = chat_store_for(store)  # table chat, stored beside the tables (server/chat_store.py)
         self.chat_rates = ChatRates(self.settings.limits)
         # spectators who spoke, numbered per table ("Spectator 2"): (table id, who) -> number; table -> highest
         self._watcher_of: dict[tuple[str, str], int] = {}

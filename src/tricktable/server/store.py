@@ -1,6 +1,7 @@
-"""Where tables live between restarts: one row per table, its seats and its game record's header, and one
-row per action taken (``tricktable_actions``): a move appends one small row and rewrites the table's header
-row (status, seats, times), so what a save writes does not grow with the game.
+"""The tables' store: where tables live between restarts. One row per table (its seats, clocks and game
+record's header) and one row per action taken (``tricktable_actions``): a move appends one small row and
+rewrites the table's header row (status, seats, times), so what a save writes does not grow with the game.
+Replays read finished tables from here too.
 
 The service speaks only the ``Store`` interface. ``SqlStore`` is the real one (SQLAlchemy: SQLite by
 default, PostgreSQL by URL); ``MemoryStore`` keeps rows in a dict, for tests and throwaway servers.
@@ -24,26 +25,22 @@ import dataclasses
 import functools
 import json
 import logging
+import weakref
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from datetime import UTC, datetime
-from pathlib import Path
+from datetime import datetime
 from typing import Any, Protocol
 
-import platformdirs
 from sqlalchemy import (
     Boolean,
     Column,
     DateTime,
     Integer,
-    MetaData,
     String,
     Table,
     Text,
     TextClause,
     bindparam,
-    create_engine,
-    event,
     false,
     insert,
     inspect,
@@ -54,17 +51,14 @@ from sqlalchemy import (
 from sqlalchemy.engine import Engine
 from sqlalchemy.exc import IntegrityError
 
+from tricktable.server.database import aware, connect, create_tables, default_url, in_memory, metadata, notify, now
+
 STATUSES = ("waiting", "playing", "over")
 log = logging.getLogger("tricktable.server")
-CHANNEL = "tricktable"  # the PostgreSQL NOTIFY channel of table changes
 
 
 class StaleRow(Exception):
     """The stored row is newer than the one saved: another process changed it. Reload, then try again."""
-
-
-def now() -> datetime:
-    return datetime.now(UTC)
 
 
 @dataclass(slots=True)
@@ -168,7 +162,6 @@ class MemoryStore:
         pass
 
 
-metadata = MetaData()
 tables = Table(
     "tricktable_tables", metadata,
     Column("id", String(32), primary_key=True),
@@ -198,33 +191,16 @@ HEADER_KEYS = ("game", "version", "players", "seed", "options", "fair")  # a rec
 ActionRows = list[list[Any]]  # a record's actions as JSON: ``[[seat, text], ...]``
 
 
-def default_url() -> str:
-    """SQLite in the user's data folder (created if missing), e.g. ``~/.local/share/tricktable/tricktable.db``."""
-    folder = Path(platformdirs.user_data_dir("tricktable"))
-    folder.mkdir(parents=True, exist_ok=True)
-    return f"sqlite:///{folder / 'tricktable.db'}"
-
-
-def _aware(moment: datetime) -> datetime:
-    """SQLite hands datetimes back without their zone; they were stored in UTC."""
-    return moment if moment.tzinfo else moment.replace(tzinfo=UTC)
-
-
 class SqlStore:
     """Tables in a SQL database through SQLAlchemy: ``sqlite:///path`` or ``postgresql+psycopg://...``."""
 
     def __init__(self, url: str | None = None) -> None:
         self.url = url or default_url()
-        connect_args = {"check_same_thread": False} if self.url.startswith("sqlite") else {}
-        self.engine: Engine = create_engine(self.url, connect_args=connect_args, pool_pre_ping=True)
-        if self.engine.dialect.name == "sqlite":
-            event.listen(self.engine, "connect", _sqlite_pragmas)
+        self.engine: Engine = connect(self.url)
         self.notifies = self.engine.dialect.name == "postgresql"
         self.writers = 4 if self.notifies else 1  # transactions saving at once (server/commits.py)
         with self.engine.begin() as connection:
-            if self.notifies:  # several processes may start at once: one creates the table, the others wait
-                connection.execute(text("SELECT pg_advisory_xact_lock(727172)"))
-            metadata.create_all(connection)
+            create_tables(connection)  # every resource's tables known so far, under the start-up lock
             self._add_version_column(connection)
             self._add_rated_column(connection)
             self._move_actions_to_rows(connection)
@@ -313,8 +289,7 @@ class SqlStore:
         if new:
             connection.execute(APPEND, new)
         if self.notifies:  # delivered when this transaction commits, never for a refused save
-            connection.execute(text("SELECT pg_notify(:channel, :payload)"),
-                               {"channel": CHANNEL, "payload": f"save {row.id} {version} {origin}"})
+            notify(connection, f"save {row.id} {version} {origin}")
         return version
 
     def load(self, table_id: str) -> TableRow | None:
@@ -368,15 +343,13 @@ class SqlStore:
             connection.execute(tables.delete().where(tables.c.id == table_id))
             connection.execute(actions.delete().where(actions.c.table_id == table_id))
             if self.notifies:
-                connection.execute(text("SELECT pg_notify(:channel, :payload)"),
-                                   {"channel": CHANNEL, "payload": f"delete {table_id} 0 {origin}"})
+                notify(connection, f"delete {table_id} 0 {origin}")
 
     def publish(self, payload: str) -> None:
         """Tell the other processes something that is not a saved change (presence). PostgreSQL only."""
         if self.notifies:
             with self.engine.begin() as connection:
-                connection.execute(text("SELECT pg_notify(:channel, :payload)"),
-                                   {"channel": CHANNEL, "payload": payload})
+                notify(connection, payload)
 
     def close(self) -> None:
         self.engine.dispose()
@@ -385,7 +358,7 @@ class SqlStore:
     def _row(found: Any) -> TableRow:
         return TableRow(id=found["id"], game=found["game"], players=found["players"], status=found["status"],
                         seats=json.loads(found["seats"]), record=json.loads(found["record"]),
-                        created=_aware(found["created"]), updated=_aware(found["updated"]),
+                        created=aware(found["created"]), updated=aware(found["updated"]),
                         version=found["version"], rated=bool(found["rated"]))
 
 
@@ -417,17 +390,23 @@ def _with_actions(row: TableRow, taken: ActionRows) -> TableRow:
     return row
 
 
-def _sqlite_pragmas(connection: Any, record: Any) -> None:
-    """Write-ahead logging with normal sync: a commit is safe from a crash of the server (what a restart
-    must survive) without waiting for the disk on every action; readers never block the writer."""
-    cursor = connection.cursor()
-    cursor.execute("PRAGMA journal_mode=WAL")
-    cursor.execute("PRAGMA synchronous=NORMAL")
-    cursor.close()
-
-
 def open_store(url: str | None = None) -> Store:
     """The store for ``url``: ``memory://`` keeps nothing, anything else is a SQLAlchemy URL (default SQLite)."""
     if url == "memory://":
         return MemoryStore()
     return SqlStore(url)
+
+
+_BESIDE: weakref.WeakKeyDictionary[Any, Engine] = weakref.WeakKeyDictionary()
+
+
+def engine_for(store: Store) -> Engine:
+    """The database of ``store``, where the other resources keep their rows: a ``SqlStore``'s own, or an
+    SQLite database in memory that lives as long as the (memory) store does, so a server started again over
+    the same store finds its accounts and ratings."""
+    if isinstance(store, SqlStore):
+        return store.engine
+    engine = _BESIDE.get(store)
+    if engine is None:
+        engine = _BESIDE[store] = in_memory()
+    return engine

@@ -21,10 +21,11 @@ from tricktable.engine import options as opts
 from tricktable.engine.undo import can_undo
 from tricktable.engine.words import bot_level, translate_result
 from tricktable.server.clock import summary as clock_summary
+from tricktable.server.database import now
 from tricktable.server.notes import note_lines
 from tricktable.server.practice import is_practice, public_options
 from tricktable.server.rules_cache import replay
-from tricktable.server.store import TableRow, now
+from tricktable.server.store import TableRow
 from tricktable.server.undos import why_capped
 
 Kind = Literal["human", "bot"]

@@ -8,7 +8,7 @@ from typing import Any
 
 from fastapi import APIRouter, Request
 
-from tricktable.server.players_routes import PlayerHub
+from tricktable.server.players_service import PlayerHub
 from tricktable.server.service import TableService
 from tricktable.tutorial import TUTORIALS
 

@@ -1,8 +1,7 @@
 """The players' HTTP routes: accounts, guests, My games, ratings and the leaderboard (docs/protocol.md, "Players").
 
-Thin, like ``app.py``'s: ``PlayerHub`` holds the account store (``accounts.Players``) and the ratings
-(``ratings.Ratings``) beside the table service, turns a request's cookies into an ``Identity``, and rates
-every rated table whose game ends (``TableService.finished``). Every state-changing route is a POST with a
+Thin, like the other ``routes_*.py``: each reads the request and calls the players' service
+(``server/players_service.py``: ``PlayerHub``) or its stores. Every state-changing route is a POST with a
 JSON body (a cross-site form cannot send one, and SameSite=Lax cookies are not sent with a cross-site
 POST); a POST whose ``Origin`` is another site is refused (``auth/origin``).
 """
@@ -11,7 +10,6 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Mapping
 from typing import Any
 
 from fastapi import APIRouter, Request, Response
@@ -23,19 +21,13 @@ from tricktable.server.accounts import (
     SESSION_COOKIE,
     SESSION_DAYS,
     Account,
-    Identity,
     Players,
-    engine_for,
 )
 from tricktable.server.errors import ServiceError
 from tricktable.server.headers import origin_allowed
-from tricktable.server.identity import GUEST_KEY, GuestSigner, stored_key
 from tricktable.server.logins import HashGate
-from tricktable.server.networks import network_of
-from tricktable.server.ratings import Ratings, ranks_of
+from tricktable.server.players_service import PlayerHub
 from tricktable.server.service import TableService
-from tricktable.server.store import SqlStore, Store
-from tricktable.server.table import Table
 
 log = logging.getLogger("tricktable.server")
 FINISHED_SHOWN = 30  # finished games in My games
@@ -49,64 +41,6 @@ class Credentials(BaseModel):
 
 class Nothing(BaseModel):
     """An empty JSON object: POSTs without data still send JSON (``{}``), never a form."""
-
-
-class PlayerHub:
-    """Accounts, sessions, guests and ratings of one server, beside its table service."""
-
-    def __init__(self, service: TableService, store: Store, origins: tuple[str, ...] = ()) -> None:
-        self.service, self.origins = service, origins
-        self.stored = isinstance(store, SqlStore)  # its tables live beside ours: a stop can leave a game unrated
-        self.players = Players(engine_for(store), service.settings.limits)
-        self.ratings = Ratings(self.players.engine)
-        # guest cookies are ours alone: signed with a key every worker reads from the database
-        self.guests = GuestSigner(stored_key(self.players.engine, GUEST_KEY))
-        service.finished.append(self.rate_table)
-
-    def network(self, request: Request) -> str:
-        """The network a request counts for (``server/networks.py``)."""
-        return network_of(request.client.host if request.client else None, self.service.settings.limits.ipv6_prefix)
-
-    async def identify(self, cookies: Mapping[str, str]) -> Identity:
-        """Who the cookies say the request is from (an expired or unknown session: no account)."""
-        session = cookies.get(SESSION_COOKIE)
-        account = await asyncio.to_thread(self.players.session_account, session) if session else None
-        return Identity(account=account, guest=self.guests.player(cookies.get(GUEST_COOKIE)))
-
-    async def rate_table(self, table: Table) -> None:
-        """Rate a finished rated table (once: ``Ratings.rate`` keeps the table id)."""
-        if not table.rated:
-            return
-        subjects = []
-        for place in table.seats:
-            if place.kind == "bot":
-                subjects.append(f"bot:{place.bot}")
-            elif place.player and place.player.startswith("account:"):
-                subjects.append(place.player)
-            else:  # cannot happen at a rated table (accounts only); never rate a game with an unknown player
-                log.warning("table %s is rated but a seat is held by no account: not rated", table.id)
-                return
-        state = table.state
-        ranks = ranks_of([float(s) for s in state.scores()], list(state.winners()), state.game.higher_score_wins)
-        try:
-            await asyncio.to_thread(self.ratings.rate, table.id, state.game.name, subjects, ranks)
-        except Exception:  # logged; start-up rates it again (``catch_up``)
-            log.exception("rating table %s failed; it is rated again when the server starts", table.id)
-        self.service._notify(table)  # the table's page asks for its rating changes when it hears of the end
-
-    async def catch_up(self) -> None:
-        """Rate the finished rated tables a stopped server had no time to rate."""
-        if not self.stored:
-            return
-        try:
-            missing = await asyncio.to_thread(self.ratings.unrated_finished)
-            for table_id in missing:
-                await self.rate_table(await self.service._table(table_id))
-        except Exception:
-            log.exception("rating the finished tables left unrated failed")
-
-    def close(self) -> None:
-        self.players.close()
 
 
 # --- cookies ------------------------------------------------------------------------------------------
