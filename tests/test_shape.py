@@ -211,6 +211,42 @@ def test_the_server_is_split_by_resource() -> None:
     assert not too_long(SERVER), "\n".join(too_long(SERVER))
 
 
+# The table service's layers, lowest first (docs/architecture.md, "The server, by resource"): each module's
+# class extends the one below and owns one resource; a layer calls only down, or a hook it declares itself
+# for a layer above to fill (the core's ``_notify``, ``_schedule_bots``, ``_forget_finished``; the clocks'
+# ``_think``).
+SERVICE_LAYERS = ("service_core", "listeners", "clocks_service", "seats_service", "chat_service", "replays_service",
+                  "tables_service", "service")
+
+
+def upward_calls(sources: list[str]) -> list[str]:
+    """Where a layer (``sources``, lowest first) reaches ``self.<method>`` that only a higher layer defines."""
+    trees = [ast.parse(source) for source in sources]
+    level: dict[str, int] = {}
+    for i, tree in enumerate(trees):
+        for klass in (node for node in tree.body if isinstance(node, ast.ClassDef)):
+            for node in klass.body:
+                if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                    level.setdefault(node.name, i)
+    found = []
+    for i, tree in enumerate(trees):
+        found += [f"layer {i}, line {node.lineno}: self.{node.attr}" for node in ast.walk(tree)
+                  if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name)
+                  and node.value.id == "self" and level.get(node.attr, i) > i]
+    return found
+
+
+def test_each_service_layer_calls_and_imports_only_the_layers_below() -> None:
+    sources = [(SERVER / f"{name}.py").read_text(encoding="utf-8") for name in SERVICE_LAYERS]
+    wrong = upward_calls(sources)
+    edges, position = graph(), {f"tricktable.server.{name}": i for i, name in enumerate(SERVICE_LAYERS)}
+    wrong += [f"{module} imports {target}" for module, i in position.items() for target in edges[module]
+              if position.get(target, -1) > i]
+    assert not wrong, "\n".join(wrong)
+    fake = ["class A:\n    def a(self): self.b()\n", "class B(A):\n    def b(self): self.a()\n"]
+    assert upward_calls(fake) == ["layer 0, line 2: self.b"]  # the finder finds one
+
+
 def test_the_length_check_finds_a_long_module_and_function(tmp_path: Path) -> None:
     body = "\n".join(f"    x{i} = {i}" for i in range(FUNCTION_LINES))
     (tmp_path / "long.py").write_text(f"def long() -> None:\n{body}\n" + "\n" * MODULE_LINES, encoding="utf-8")
