@@ -155,7 +155,7 @@ def _below_any(rng: Rng, n: int) -> int:
 
 
 # The interpreter's generator: the state as one whole int in ``_hi`` (``_lo`` stays 0), stepped by the textbook
-# (three times faster interpreted than on halves), with literal constants (a constant load, where a module
+# (interpreted, far cheaper than on halves), with literal constants (a constant load, where a module
 # global is a dict lookup) and the draw inlined in ``below``, the inner loop of every shuffle and random
 # rollout. The same draws, bit for bit, as the halves (tests/test_engine_pieces.py).
 def _init_whole(self: Rng, seed: int = 0) -> None:

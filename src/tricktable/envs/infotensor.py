@@ -203,8 +203,3 @@ class InfoStateEncoder:
         index = self.observation.card_index
         start = self.offsets["cards"]
         return [start + card for card in (index.get(text) for text in texts) if card is not None]
-
-
-def infostate_encoder_for(game: Game[Any]) -> InfoStateEncoder:
-    """The information-state encoder of ``game``."""
-    return InfoStateEncoder(game)

@@ -362,9 +362,9 @@ class SqlStore:
                         version=found["version"], rated=bool(found["rated"]))
 
 
-# A move's statements, written out once: building them with the expression language costs more CPU than
-# the database spends on them (0.3 ms against 0.1 ms a save, on SQLite); the column types still convert
-# each value (times, flags) as the expression language would.
+# A move's statements, written out once: building them with the expression language on every save would
+# cost more CPU than the database spends running them; the column types still convert each value (times,
+# flags) as the expression language would.
 APPEND = text(f"INSERT INTO {actions.name} (table_id, n, seat, action) VALUES (:table_id, :n, :seat, :action)")
 
 

@@ -125,8 +125,3 @@ export function listen(id, token, lang, listener) {
     },
   };
 }
-
-/** The tables this browser keeps connections open to (for tests and the lobby). */
-export function openTables() {
-  return [...live.keys()];
-}
