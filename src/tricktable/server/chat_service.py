@@ -1,5 +1,5 @@
-"""The table service's chat: messages said at a table, stored beside it (``server/chat.py``), to every
-socket that hears chat, here and on the other processes.
+"""The table service's chat: messages said at a table, checked (``server/chat.py``) and stored beside it
+(``server/chat_store.py``), to every socket that hears chat, here and on the other processes.
 """
 
 from __future__ import annotations
